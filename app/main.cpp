@@ -1,0 +1,31 @@
+// `burrow`: the editor by default, headless subcommands when the first argument
+// names one. Subcommands never create a QApplication, so they run without a display.
+#include <QApplication>
+#include <QMessageBox>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+#include "main_window.h"
+
+int main(int argc, char* argv[]) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (auto exitCode = burrow::cli::run(args, std::cout, std::cerr)) return *exitCode;
+    if (args.size() > 1 || (!args.empty() && args[0].rfind("-", 0) == 0)) {
+        std::cerr << "burrow: unknown command or option \"" << args[0] << "\"\n\n" << burrow::cli::usage();
+        return 2;
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Burrow");
+    QApplication::setApplicationName("Burrow");
+    QApplication::setApplicationVersion(BURROW_VERSION);
+
+    burrow::ui::MainWindow window;
+    const QString file = args.empty() ? burrow::ui::MainWindow::defaultExampleProject() : QString::fromStdString(args[0]);
+    window.show();
+    if (!file.isEmpty()) window.openProject(file);
+    return app.exec();
+}

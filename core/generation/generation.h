@@ -1,0 +1,92 @@
+#pragma once
+// Runs a recipe on a level: stage after stage, depth after depth, one step at a
+// time or all at once, recording a timeline when the editor wants to scrub.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generation/recipe.h"
+#include "generation/stage_catalog.h"
+#include "generation/timeline.h"
+#include "model/level.h"
+
+namespace burrow {
+
+// One stage of the recipe applied to one depth (or to the whole level).
+struct StageRun {
+    std::size_t entry = 0; // index in Recipe::stages
+    int depth = 0;
+    std::string label;     // "caves (depth 2)"
+};
+
+struct GenerationOptions {
+    bool recordTimeline = false; // the editor records; headless runs do not
+};
+
+class Generation {
+public:
+    // Throws std::invalid_argument for an unknown stage type or a bad size; the
+    // project loader reports those earlier, with JSON paths.
+    Generation(LevelSize size, std::uint64_t seed, Recipe recipe, const StageCatalog& catalog,
+               GenerationOptions options = {});
+
+    const Level& level() const { return level_; }
+    Level& level() { return level_; }
+    const Recipe& recipe() const { return recipe_; }
+    const std::vector<StageRun>& runs() const { return runs_; }
+
+    // True when every stage has run and the timeline (if any) is at its end.
+    bool finished() const;
+    // One step forwards: re-applied from the timeline when scrubbed back, else
+    // generated. Returns false when there was nothing left to do.
+    bool step();
+    // Steps to the end of the current stage run.
+    void finishStageRun();
+    // Generates everything left at full speed.
+    void run();
+
+    // Scrubbing (needs recordTimeline): back one step, or to any recorded step.
+    bool stepBack();
+    void seek(std::size_t stepIndex);
+
+    // Steps taken so far (the timeline position when recording).
+    std::size_t stepsDone() const;
+    // The stage run the next step belongs to, or the last one when finished.
+    std::optional<std::size_t> currentRun() const;
+    std::string lastStepDescription() const;
+    std::vector<Annotation> currentAnnotations() const;
+
+    const Timeline* timeline() const { return options_.recordTimeline ? &timeline_ : nullptr; }
+    // Warnings from every stage so far, each prefixed with its stage run's label.
+    const std::vector<std::string>& warnings() const { return warnings_; }
+
+private:
+    bool startNextRun();
+    void generateOneStep();
+    void collectWarnings();
+
+    LevelSize size_;
+    std::uint64_t seed_;
+    Recipe recipe_;
+    const StageCatalog& catalog_;
+    GenerationOptions options_;
+    Level level_;
+    std::vector<StageRun> runs_;
+    std::size_t nextRun_ = 0;         // the run to start when the current one ends
+    std::optional<std::size_t> activeRun_;
+    std::unique_ptr<Stage> stage_;
+    std::size_t stepsGenerated_ = 0;
+    std::string lastDescription_;
+    std::vector<CellChange> stepChanges_;
+    std::vector<Annotation> stepAnnotations_;
+    Timeline timeline_;
+    std::vector<std::string> warnings_;
+};
+
+// The whole recipe at full speed: the usual headless path.
+Level generateLevel(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog,
+                    std::vector<std::string>* warnings = nullptr);
+
+} // namespace burrow

@@ -1,0 +1,54 @@
+#pragma once
+// The one door through which a stage writes tiles. When a step is being recorded
+// it notes each change; when nobody listens the check is a single branch, so run()
+// pays nothing for the editor's needs.
+#include <vector>
+
+#include "generation/cell_change.h"
+#include "model/level.h"
+
+namespace burrow {
+
+class LevelCanvas {
+public:
+    LevelCanvas(Level& level, int depth, std::vector<CellChange>* changes = nullptr)
+        : level_(level), grid_(level.tiles(depth)), depth_(depth), changes_(changes) {}
+
+    Level& level() { return level_; }
+    const TileGrid& grid() const { return grid_; }
+    int depth() const { return depth_; }
+    int width() const { return grid_.width(); }
+    int height() const { return grid_.height(); }
+    bool recording() const { return changes_ != nullptr; }
+
+    Tile get(int x, int y) const { return grid_(x, y); }
+
+    // In-bounds cells only (callers clip); a cell already holding `tile` is not a change.
+    void set(int x, int y, Tile tile) {
+        Tile& cell = grid_(x, y);
+        if (cell == tile) return;
+        if (changes_) changes_->push_back(change(x, y, cell, tile));
+        cell = tile;
+    }
+    void setClipped(int x, int y, Tile tile) {
+        if (grid_.contains(x, y)) set(x, y, tile);
+    }
+    void fillRect(const Rect& rect, Tile tile);
+    void fill(Tile tile) { fillRect({0, 0, width(), height()}, tile); }
+
+    // Replaces row y with `tiles` (width() entries), recording what differs. The bulk
+    // path for stages that compute whole rows in a buffer of their own.
+    void writeRow(int y, const Tile* tiles);
+
+private:
+    CellChange change(int x, int y, Tile before, Tile after) const {
+        return {static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint8_t>(depth_), before, after, 0};
+    }
+
+    Level& level_;
+    TileGrid& grid_;
+    int depth_;
+    std::vector<CellChange>* changes_;
+};
+
+} // namespace burrow

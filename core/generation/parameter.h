@@ -1,0 +1,66 @@
+#pragma once
+// Stage parameters described as data, so the editor builds its forms and the
+// project loader validates files from one description, with no per-stage code.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace burrow {
+
+enum class ParamType { Int, Real, Bool, Choice, IntSet };
+
+// Int and Real: a number. Bool: a flag. Choice: one of a few words. IntSet: a set of
+// small integers such as the neighbour counts at which a cave cell is born.
+using ParamValue = std::variant<std::int64_t, double, bool, std::string, std::vector<int>>;
+
+struct ParamSpec {
+    std::string key;   // as written in the project file: "wall_chance"
+    std::string label; // as shown in the editor: "Wall chance"
+    ParamType type = ParamType::Int;
+    ParamValue defaultValue;
+    double min = 0;    // Int / Real: the allowed range; IntSet: the allowed members
+    double max = 0;
+    std::vector<std::string> choices; // Choice only
+    std::string help;  // one line, shown as a tooltip
+};
+
+// "a whole number between 1 and 100", "one of \"plus\", \"square\"", ...
+std::string expectedValue(const ParamSpec& spec);
+// Describes a value that does not fit its spec, or nothing when it fits.
+std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamValue& value);
+std::string describeParamValue(const ParamValue& value);
+
+class ParamValues {
+public:
+    ParamValues() = default;
+    // Every parameter at its default.
+    static ParamValues defaults(const std::vector<ParamSpec>& specs);
+
+    bool has(const std::string& key) const { return values_.count(key) != 0; }
+    const ParamValue& get(const std::string& key) const; // throws std::out_of_range naming the key
+    void set(const std::string& key, ParamValue value) { values_[key] = std::move(value); }
+
+    int integer(const std::string& key) const;
+    double real(const std::string& key) const;
+    bool flag(const std::string& key) const;
+    const std::string& choice(const std::string& key) const;
+    const std::vector<int>& intSet(const std::string& key) const;
+
+    const std::map<std::string, ParamValue>& all() const { return values_; }
+    friend bool operator==(const ParamValues&, const ParamValues&) = default;
+
+private:
+    std::map<std::string, ParamValue> values_;
+};
+
+// Helpers so a stage's parameter list reads like a table.
+ParamSpec intParam(std::string key, std::string label, int value, int min, int max, std::string help);
+ParamSpec realParam(std::string key, std::string label, double value, double min, double max, std::string help);
+ParamSpec boolParam(std::string key, std::string label, bool value, std::string help);
+ParamSpec choiceParam(std::string key, std::string label, std::string value, std::vector<std::string> choices, std::string help);
+ParamSpec setParam(std::string key, std::string label, std::vector<int> value, int min, int max, std::string help);
+
+} // namespace burrow

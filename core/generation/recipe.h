@@ -1,0 +1,34 @@
+#pragma once
+// A recipe: the ordered stages that make a level, as stored in the project file.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "generation/parameter.h"
+
+namespace burrow {
+
+struct StageEntry {
+    std::string type;          // a StageType id: "drone_mining"
+    std::string name;          // unique in the recipe; names the stage's random stream
+    bool enabled = true;
+    std::uint32_t reroll = 0;  // bumped by "reroll": a new stream for this stage only
+    std::vector<int> depths;   // the depths it runs on; empty means every depth
+    ParamValues params;
+    nlohmann::json extra = nlohmann::json::object(); // fields Burrow does not know, kept for the next save
+
+    friend bool operator==(const StageEntry&, const StageEntry&) = default;
+};
+
+struct Recipe {
+    std::vector<StageEntry> stages;
+    friend bool operator==(const Recipe&, const Recipe&) = default;
+};
+
+// The name of a stage's random stream. Depth and reroll are part of it so that
+// each depth draws its own numbers and a reroll touches nothing else.
+std::string streamName(const StageEntry& entry, int depth);
+
+} // namespace burrow

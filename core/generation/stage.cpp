@@ -1,0 +1,18 @@
+#include "generation/stage.h"
+
+namespace burrow {
+
+const ParamSpec* StageType::param(const std::string& key) const {
+    for (const auto& spec : params)
+        if (spec.key == key) return &spec;
+    return nullptr;
+}
+
+void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
+                 std::vector<std::pair<std::string, std::string>>& problems) {
+    if (values.integer(minKey) > values.integer(maxKey))
+        problems.emplace_back(minKey, minKey + " (" + std::to_string(values.integer(minKey)) + ") must not be above " + maxKey +
+                                          " (" + std::to_string(values.integer(maxKey)) + ")");
+}
+
+} // namespace burrow

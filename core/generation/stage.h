@@ -1,0 +1,78 @@
+#pragma once
+// A stage is one technique at work on one depth of a level: created from its
+// parameters and its own random stream, it advances in small visible steps.
+//
+// Like Hauberk's generators, a stage is a sequence of steps; unlike a coroutine it
+// is a plain object whose state can be inspected between steps (drone positions,
+// the room being dug), which is what the editor draws.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generation/cell_change.h"
+#include "generation/level_canvas.h"
+#include "generation/parameter.h"
+#include "model/level.h"
+#include "random/rng.h"
+
+namespace burrow {
+
+class Stage {
+public:
+    virtual ~Stage() = default;
+
+    bool finished() const { return finished_; }
+    // One small visible unit of work. Does nothing once finished().
+    virtual void step(LevelCanvas& canvas) = 0;
+    // All remaining steps at full speed. Stages with a faster whole-run path override it.
+    virtual void run(LevelCanvas& canvas) {
+        while (!finished()) step(canvas);
+    }
+    // What the last step did, in a designer's words ("drone tick 12: 5 drones mining").
+    const std::string& stepDescription() const { return description_; }
+    // Marks for the view that describe the state after the last step.
+    virtual void annotate(std::vector<Annotation>& /*out*/) const {}
+    // Things the stage could not do as asked ("placed 3 of 5 rooms: the map is too small").
+    const std::vector<std::string>& warnings() const { return warnings_; }
+
+protected:
+    void finish() { finished_ = true; }
+    void describe(std::string text) { description_ = std::move(text); }
+    void warn(std::string text) { warnings_.push_back(std::move(text)); }
+
+private:
+    bool finished_ = false;
+    std::string description_;
+    std::vector<std::string> warnings_;
+};
+
+// Everything a stage is made from, besides its parameters.
+struct StageSetup {
+    LevelSize size;
+    int depth = 0;
+    Rng rng;
+};
+
+// Whether a stage runs once for each depth it is given, or once for the whole level
+// (stages that join depths).
+enum class StageScope { PerDepth, WholeLevel };
+
+struct StageType {
+    std::string id;          // in project files: "cellular_caves"
+    std::string label;       // in the editor: "Cellular caves"
+    std::string technique;   // the seed it comes from, one line
+    StageScope scope = StageScope::PerDepth;
+    std::vector<ParamSpec> params;
+    // Checks that span several parameters (min <= max). Returns {key, message} pairs.
+    std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> crossCheck;
+    std::function<std::unique_ptr<Stage>(const ParamValues&, StageSetup)> create;
+
+    const ParamSpec* param(const std::string& key) const;
+};
+
+// Helper for crossCheck: reports `minKey` when it is above `maxKey`.
+void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
+                 std::vector<std::pair<std::string, std::string>>& problems);
+
+} // namespace burrow

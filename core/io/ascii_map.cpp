@@ -1,0 +1,71 @@
+#include "io/ascii_map.h"
+
+#include <stdexcept>
+#include <vector>
+
+namespace burrow {
+
+std::string asciiDepth(const TileGrid& tiles) {
+    std::string text;
+    text.reserve(static_cast<std::size_t>(tiles.width() + 1) * static_cast<std::size_t>(tiles.height()));
+    for (int y = 0; y < tiles.height(); ++y) {
+        const Tile* row = tiles.row(y);
+        for (int x = 0; x < tiles.width(); ++x) text += glyphOf(row[x]);
+        text += '\n';
+    }
+    return text;
+}
+
+std::string asciiMap(const Level& level) {
+    std::string text;
+    for (int z = 0; z < level.depthCount(); ++z) {
+        if (z > 0) text += '\n';
+        text += asciiDepth(level.tiles(z));
+    }
+    return text;
+}
+
+Level levelFromAscii(std::string_view text) {
+    std::vector<std::vector<std::string_view>> depths(1);
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.empty()) {
+            if (!depths.back().empty()) depths.emplace_back();
+        } else {
+            depths.back().push_back(line);
+        }
+        start = end + 1;
+    }
+    if (depths.back().empty()) depths.pop_back();
+    if (depths.empty()) throw std::invalid_argument("no rows in the text map");
+    const LevelSize size{static_cast<int>(depths[0][0].size()), static_cast<int>(depths[0].size()), static_cast<int>(depths.size())};
+    Level level(size);
+    int lineNumber = 1;
+    for (int z = 0; z < size.depth; ++z) {
+        const auto& rows = depths[static_cast<std::size_t>(z)];
+        if (static_cast<int>(rows.size()) != size.height)
+            throw std::invalid_argument("depth " + std::to_string(z) + " has " + std::to_string(rows.size()) + " rows, expected " +
+                                        std::to_string(size.height));
+        for (int y = 0; y < size.height; ++y, ++lineNumber) {
+            const auto row = rows[static_cast<std::size_t>(y)];
+            if (static_cast<int>(row.size()) != size.width)
+                throw std::invalid_argument("line " + std::to_string(lineNumber) + " has " + std::to_string(row.size()) +
+                                            " columns, expected " + std::to_string(size.width));
+            for (int x = 0; x < size.width; ++x) {
+                const auto tile = tileFromId(row.substr(static_cast<std::size_t>(x), 1));
+                if (!tile)
+                    throw std::invalid_argument("line " + std::to_string(lineNumber) + ", column " + std::to_string(x + 1) + ": '" +
+                                                std::string(1, row[static_cast<std::size_t>(x)]) + "' is not a tile glyph");
+                level.tiles(z)(x, y) = *tile;
+            }
+        }
+        ++lineNumber; // the blank line between depths
+    }
+    return level;
+}
+
+} // namespace burrow

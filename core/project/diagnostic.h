@@ -1,0 +1,29 @@
+#pragma once
+// Problems found in a file a designer gave us, each tied to where it is.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace burrow {
+
+struct Diagnostic {
+    std::string path;    // JSON pointer into the document ("/recipe/2/params/fill"), or "" for the whole file
+    std::string message; // what was expected, and what was found
+};
+
+// Thrown when a file cannot be used. what() names the file and lists every problem
+// as "FILE: at /json/path: message", one a line.
+class FileError : public std::runtime_error {
+public:
+    FileError(std::string file, std::vector<Diagnostic> problems);
+    const std::string& file() const { return file_; }
+    const std::vector<Diagnostic>& problems() const { return problems_; }
+
+private:
+    std::string file_;
+    std::vector<Diagnostic> problems_;
+};
+
+std::string formatDiagnostic(const std::string& file, const Diagnostic& d);
+
+} // namespace burrow

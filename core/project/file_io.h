@@ -1,0 +1,23 @@
+#pragma once
+// Reading and writing whole files safely.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace burrow {
+
+// Files larger than this are refused before reading: no project is that big, and a
+// hostile file must not exhaust memory.
+inline constexpr std::size_t kMaxInputFileBytes = 64u << 20;
+
+// Throws FileError naming the file when it is missing, unreadable or too large.
+std::string readTextFile(const std::filesystem::path& path);
+// Parses JSON, throwing FileError with the line and column of a syntax error.
+nlohmann::json parseJsonFile(const std::filesystem::path& path);
+// Writes to a temporary file beside `path` and renames it over `path`, so a failed
+// write never leaves a half-written file behind. Throws FileError on failure.
+void writeFileAtomically(const std::filesystem::path& path, const std::string& contents);
+
+} // namespace burrow

@@ -1,0 +1,44 @@
+#pragma once
+// A Burrow project (*.burrow.json): what a designer saves. See docs/project-format.md.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "generation/recipe.h"
+#include "generation/stage_catalog.h"
+#include "model/level.h"
+#include "project/diagnostic.h"
+
+namespace burrow {
+
+inline constexpr const char* kProjectFormat = "burrow-project";
+inline constexpr int kProjectVersion = 1;
+
+struct Project {
+    std::string name = "Untitled";
+    std::uint64_t seed = 1;
+    std::string seedText; // the seed as the designer typed it when it was not a plain number
+    LevelSize size{80, 40, 1};
+    Recipe recipe;
+    nlohmann::json extra = nlohmann::json::object(); // top-level fields Burrow does not know, kept on save
+
+    friend bool operator==(const Project&, const Project&) = default;
+};
+
+// Reads a project document. Every problem goes into `problems` with its JSON path;
+// the returned project is only meaningful when `problems` stayed empty.
+Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems);
+nlohmann::ordered_json projectToJson(const Project& project);
+
+// Throws FileError naming the file and every problem.
+Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog);
+// Atomic: the old file survives a failed save. Throws FileError.
+void saveProject(const Project& project, const std::filesystem::path& path);
+
+// A stage entry with every parameter at its default, named uniquely within `recipe`.
+StageEntry makeStageEntry(const StageType& type, const Recipe& recipe);
+
+} // namespace burrow

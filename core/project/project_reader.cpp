@@ -1,0 +1,252 @@
+// Reading *.burrow.json: strict about what Burrow needs, tolerant of what it does
+// not know (kept for the next save), and precise about where a problem is.
+#include <set>
+
+#include "project/file_io.h"
+#include "project/project.h"
+
+namespace burrow {
+namespace {
+
+using nlohmann::json;
+
+std::string typeName(const json& value) {
+    if (value.is_number_integer()) return "a whole number";
+    if (value.is_number()) return "a number";
+    if (value.is_string()) return "a text";
+    if (value.is_array()) return "a list";
+    if (value.is_object()) return "an object";
+    if (value.is_boolean()) return "true/false";
+    return "null";
+}
+
+class Reader {
+public:
+    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems) : catalog_(catalog), problems_(problems) {}
+
+    Project read(const json& doc) {
+        Project project;
+        if (!doc.is_object()) {
+            fail("", "expected a JSON object (a Burrow project), found " + typeName(doc));
+            return project;
+        }
+        readHeader(doc);
+        if (auto* name = field(doc, "", "name", false)) {
+            if (name->is_string()) project.name = name->get<std::string>();
+            else fail("/name", "expected a text, found " + typeName(*name));
+        }
+        readSeed(doc, project);
+        readSize(doc, project.size);
+        readRecipe(doc, project);
+        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "recipe"};
+        for (const auto& [key, value] : doc.items())
+            if (!known.count(key)) project.extra[key] = value;
+        return project;
+    }
+
+private:
+    void fail(std::string path, std::string message) { problems_.push_back({std::move(path), std::move(message)}); }
+
+    const json* field(const json& object, const std::string& path, const char* key, bool required) {
+        auto it = object.find(key);
+        if (it == object.end()) {
+            if (required) fail(path + "/" + key, "missing; this field is required");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    void readHeader(const json& doc) {
+        const json* format = field(doc, "", "format", true);
+        if (format && (!format->is_string() || format->get<std::string>() != kProjectFormat))
+            fail("/format", std::string("expected \"") + kProjectFormat + "\", found " + format->dump());
+        const json* version = field(doc, "", "version", true);
+        if (!version) return;
+        if (!version->is_number_integer()) fail("/version", "expected a whole number, found " + typeName(*version));
+        else if (version->get<std::int64_t>() > kProjectVersion)
+            fail("/version", "this file is version " + version->dump() + ", written by a newer Burrow; this one reads up to version " +
+                                 std::to_string(kProjectVersion));
+        else if (version->get<std::int64_t>() < 1) fail("/version", "expected 1 or more, found " + version->dump());
+    }
+
+    void readSeed(const json& doc, Project& project) {
+        const json* seed = field(doc, "", "seed", true);
+        if (!seed) return;
+        if (seed->is_number_unsigned()) project.seed = seed->get<std::uint64_t>();
+        else if (seed->is_string() && !seed->get<std::string>().empty()) {
+            project.seedText = seed->get<std::string>();
+            project.seed = seedFromText(project.seedText);
+        } else
+            fail("/seed", "expected a whole number from 0 to 18446744073709551615 or a non-empty text, found " + seed->dump());
+    }
+
+    std::optional<int> readInt(const json& value, const std::string& path, std::int64_t lo, std::int64_t hi) {
+        if (!value.is_number_integer() || value.get<std::int64_t>() < lo || value.get<std::int64_t>() > hi) {
+            fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " + value.dump());
+            return std::nullopt;
+        }
+        return static_cast<int>(value.get<std::int64_t>());
+    }
+
+    void readSize(const json& doc, LevelSize& size) {
+        const json* object = field(doc, "", "size", true);
+        if (!object) return;
+        if (!object->is_object()) {
+            fail("/size", "expected an object {\"width\", \"height\", \"depth\"}, found " + typeName(*object));
+            return;
+        }
+        auto dimension = [&](const char* key, int maximum, int& out, bool required) {
+            if (const json* v = field(*object, "/size", key, required))
+                if (auto value = readInt(*v, std::string("/size/") + key, 1, maximum)) out = *value;
+        };
+        dimension("width", kMaxLevelWidth, size.width, true);
+        dimension("height", kMaxLevelHeight, size.height, true);
+        size.depth = 1;
+        dimension("depth", kMaxLevelDepth, size.depth, false);
+    }
+
+    void readRecipe(const json& doc, Project& project) {
+        const json* recipe = field(doc, "", "recipe", true);
+        if (!recipe) return;
+        if (!recipe->is_array()) {
+            fail("/recipe", "expected a list of stages, found " + typeName(*recipe));
+            return;
+        }
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < recipe->size(); ++i) {
+            const std::string path = "/recipe/" + std::to_string(i);
+            StageEntry entry = readStage((*recipe)[i], path, project.size);
+            if (!entry.name.empty() && !names.insert(entry.name).second)
+                fail(path + "/name", "\"" + entry.name + "\" is already the name of an earlier stage; names must be unique");
+            project.recipe.stages.push_back(std::move(entry));
+        }
+    }
+
+    StageEntry readStage(const json& object, const std::string& path, const LevelSize& size) {
+        StageEntry entry;
+        if (!object.is_object()) {
+            fail(path, "expected a stage object {\"stage\": ..., \"params\": {...}}, found " + typeName(object));
+            return entry;
+        }
+        const StageType* type = nullptr;
+        if (const json* id = field(object, path, "stage", true)) {
+            if (id->is_string()) entry.type = id->get<std::string>();
+            type = catalog_.find(entry.type);
+            if (!type) {
+                std::string known;
+                for (const auto& t : catalog_.types()) known += (known.empty() ? "" : ", ") + t.id;
+                fail(path + "/stage", "unknown stage " + id->dump() + "; known stages: " + known);
+            }
+        }
+        entry.name = entry.type;
+        if (const json* name = field(object, path, "name", false)) {
+            if (name->is_string() && !name->get<std::string>().empty()) entry.name = name->get<std::string>();
+            else fail(path + "/name", "expected a non-empty text, found " + name->dump());
+        }
+        if (const json* enabled = field(object, path, "enabled", false)) {
+            if (enabled->is_boolean()) entry.enabled = enabled->get<bool>();
+            else fail(path + "/enabled", "expected true or false, found " + enabled->dump());
+        }
+        if (const json* reroll = field(object, path, "reroll", false))
+            if (auto value = readInt(*reroll, path + "/reroll", 0, 1'000'000'000)) entry.reroll = static_cast<std::uint32_t>(*value);
+        readDepths(object, path, size, entry);
+        if (type) readParams(object, path, *type, entry);
+        static const std::set<std::string> known = {"stage", "name", "enabled", "reroll", "depths", "params"};
+        for (const auto& [key, value] : object.items())
+            if (!known.count(key)) entry.extra[key] = value;
+        return entry;
+    }
+
+    void readDepths(const json& object, const std::string& path, const LevelSize& size, StageEntry& entry) {
+        const json* depths = field(object, path, "depths", false);
+        if (!depths || (depths->is_string() && depths->get<std::string>() == "all")) return;
+        if (!depths->is_array()) {
+            fail(path + "/depths", "expected \"all\" or a list of depth numbers, found " + depths->dump());
+            return;
+        }
+        for (std::size_t i = 0; i < depths->size(); ++i)
+            if (auto z = readInt((*depths)[i], path + "/depths/" + std::to_string(i), 0, size.depth - 1)) entry.depths.push_back(*z);
+    }
+
+    void readParams(const json& object, const std::string& path, const StageType& type, StageEntry& entry) {
+        entry.params = ParamValues::defaults(type.params);
+        const json* params = field(object, path, "params", false);
+        if (!params) return;
+        if (!params->is_object()) {
+            fail(path + "/params", "expected an object of parameter values, found " + typeName(*params));
+            return;
+        }
+        bool allValid = true;
+        for (const auto& [key, value] : params->items()) {
+            const std::string where = path + "/params/" + key;
+            const ParamSpec* spec = type.param(key);
+            if (!spec) {
+                std::string known;
+                for (const auto& p : type.params) known += (known.empty() ? "" : ", ") + p.key;
+                fail(where, "unknown parameter of " + type.id + "; its parameters are: " + known);
+                allValid = false;
+                continue;
+            }
+            auto parsed = toValue(*spec, value);
+            if (!parsed) {
+                fail(where, "expected " + expectedValue(*spec) + ", found " + value.dump());
+                allValid = false;
+                continue;
+            }
+            if (auto error = paramValueError(*spec, *parsed)) {
+                fail(where, *error);
+                allValid = false;
+                continue;
+            }
+            entry.params.set(key, std::move(*parsed));
+        }
+        if (allValid && type.crossCheck)
+            for (const auto& [key, message] : type.crossCheck(entry.params)) fail(path + "/params/" + key, message);
+    }
+
+    static std::optional<ParamValue> toValue(const ParamSpec& spec, const json& value) {
+        switch (spec.type) {
+        case ParamType::Int:
+            if (value.is_number_integer()) return ParamValue{value.get<std::int64_t>()};
+            return std::nullopt;
+        case ParamType::Real:
+            if (value.is_number()) return ParamValue{value.get<double>()};
+            return std::nullopt;
+        case ParamType::Bool:
+            if (value.is_boolean()) return ParamValue{value.get<bool>()};
+            return std::nullopt;
+        case ParamType::Choice:
+            if (value.is_string()) return ParamValue{value.get<std::string>()};
+            return std::nullopt;
+        case ParamType::IntSet: {
+            if (!value.is_array()) return std::nullopt;
+            std::set<int> members;
+            for (const auto& m : value) {
+                if (!m.is_number_integer() || m.get<std::int64_t>() < -1'000'000 || m.get<std::int64_t>() > 1'000'000) return std::nullopt;
+                members.insert(static_cast<int>(m.get<std::int64_t>()));
+            }
+            return ParamValue{std::vector<int>(members.begin(), members.end())};
+        }
+        }
+        return std::nullopt;
+    }
+
+    const StageCatalog& catalog_;
+    std::vector<Diagnostic>& problems_;
+};
+
+} // namespace
+
+Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems) {
+    return Reader(catalog, problems).read(document);
+}
+
+Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog) {
+    const nlohmann::json document = parseJsonFile(path);
+    std::vector<Diagnostic> problems;
+    Project project = projectFromJson(document, catalog, problems);
+    if (!problems.empty()) throw FileError(path.string(), std::move(problems));
+    return project;
+}
+
+} // namespace burrow

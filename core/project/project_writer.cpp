@@ -1,0 +1,69 @@
+// Writing *.burrow.json: stable key order, every parameter written (so a file says
+// exactly what it generates even if defaults change), unknown fields put back.
+#include "project/file_io.h"
+#include "project/project.h"
+
+namespace burrow {
+namespace {
+
+using nlohmann::json;
+// ordered_json keeps keys in the order written, so saved files read top to bottom
+// (format, version, name, seed, size, recipe) and diff cleanly.
+using nlohmann::ordered_json;
+
+ordered_json ordered(const json& value) { return ordered_json::parse(value.dump()); }
+
+ordered_json paramToJson(const ParamValue& value) {
+    return std::visit([](const auto& v) { return ordered_json(v); }, value);
+}
+
+ordered_json stageToJson(const StageEntry& entry) {
+    ordered_json stage = ordered_json::object();
+    stage["stage"] = entry.type;
+    stage["name"] = entry.name;
+    if (!entry.enabled) stage["enabled"] = false;
+    if (entry.reroll != 0) stage["reroll"] = entry.reroll;
+    if (!entry.depths.empty()) stage["depths"] = entry.depths;
+    ordered_json params = ordered_json::object();
+    for (const auto& [key, value] : entry.params.all()) params[key] = paramToJson(value);
+    stage["params"] = params;
+    for (const auto& [key, value] : entry.extra.items()) stage[key] = ordered(value);
+    return stage;
+}
+
+} // namespace
+
+nlohmann::ordered_json projectToJson(const Project& project) {
+    ordered_json doc = ordered_json::object();
+    doc["format"] = kProjectFormat;
+    doc["version"] = kProjectVersion;
+    doc["name"] = project.name;
+    if (project.seedText.empty()) doc["seed"] = project.seed;
+    else doc["seed"] = project.seedText;
+    doc["size"] = {{"width", project.size.width}, {"height", project.size.height}, {"depth", project.size.depth}};
+    ordered_json recipe = ordered_json::array();
+    for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry));
+    doc["recipe"] = recipe;
+    for (const auto& [key, value] : project.extra.items()) doc[key] = ordered(value);
+    return doc;
+}
+
+void saveProject(const Project& project, const std::filesystem::path& path) {
+    writeFileAtomically(path, projectToJson(project).dump(2) + "\n");
+}
+
+StageEntry makeStageEntry(const StageType& type, const Recipe& recipe) {
+    StageEntry entry;
+    entry.type = type.id;
+    entry.params = ParamValues::defaults(type.params);
+    entry.name = type.id;
+    auto taken = [&](const std::string& name) {
+        for (const auto& s : recipe.stages)
+            if (s.name == name) return true;
+        return false;
+    };
+    for (int n = 2; taken(entry.name); ++n) entry.name = type.id + " " + std::to_string(n);
+    return entry;
+}
+
+} // namespace burrow

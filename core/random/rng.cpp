@@ -1,0 +1,98 @@
+#include "random/rng.h"
+
+#include <charconv>
+#include <string_view>
+
+namespace burrow {
+namespace {
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
+} // namespace
+
+std::uint64_t mix64(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+Rng::Rng(std::uint64_t seed) {
+    // SplitMix64 expands the seed into the four state words; it never yields an
+    // all-zero state, the one state xoshiro cannot leave.
+    for (auto& word : state_) {
+        seed += kGolden;
+        word = mix64(seed);
+    }
+}
+
+std::uint64_t Rng::next64() {
+    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+    const std::uint64_t t = state_[1] << 17;
+    state_[2] ^= state_[0];
+    state_[3] ^= state_[1];
+    state_[1] ^= state_[2];
+    state_[0] ^= state_[3];
+    state_[2] ^= t;
+    state_[3] = rotl(state_[3], 45);
+    return result;
+}
+
+std::uint32_t Rng::below(std::uint32_t bound) {
+    if (bound == 0) throw std::invalid_argument("Rng::below needs a bound above 0");
+    std::uint64_t product = static_cast<std::uint64_t>(next32()) * bound;
+    auto low = static_cast<std::uint32_t>(product);
+    if (low < bound) {
+        // Reject the few low values that would make some results more likely.
+        const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
+        while (low < threshold) {
+            product = static_cast<std::uint64_t>(next32()) * bound;
+            low = static_cast<std::uint32_t>(product);
+        }
+    }
+    return static_cast<std::uint32_t>(product >> 32);
+}
+
+int Rng::range(int lo, int hi) {
+    if (lo > hi) throw std::invalid_argument("Rng::range: low end " + std::to_string(lo) + " is above high end " + std::to_string(hi));
+    const auto span = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) - lo) + 1; // at most 2^32
+    if (span > 0xffffffffULL) return static_cast<int>(static_cast<std::int64_t>(lo) + next32());
+    return static_cast<int>(static_cast<std::int64_t>(lo) + below(static_cast<std::uint32_t>(span)));
+}
+
+std::size_t Rng::weightedIndex(std::span<const double> weights) {
+    double total = 0.0;
+    for (double w : weights)
+        if (w > 0.0) total += w;
+    if (!(total > 0.0)) throw std::invalid_argument("Rng::weightedIndex needs at least one positive weight");
+    double target = unit() * total;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        if (!(weights[i] > 0.0)) continue;
+        last = i;
+        if (target < weights[i]) return i;
+        target -= weights[i];
+    }
+    return last; // rounding left a sliver past the end: it belongs to the last positive weight
+}
+
+std::uint64_t hashText(std::string_view text) {
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 0x100000001b3ULL;
+    }
+    return mix64(hash);
+}
+
+std::uint64_t seedFromText(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value, 10);
+    if (!text.empty() && ec == std::errc() && ptr == end && text.front() != '+' && text.front() != '-') return value;
+    return hashText(text);
+}
+
+std::uint64_t RandomStreams::streamSeed(std::string_view name) const {
+    return mix64(master_ ^ mix64(hashText(name) + kGolden));
+}
+
+} // namespace burrow

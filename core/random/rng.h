@@ -1,0 +1,72 @@
+#pragma once
+// Burrow's one source of randomness: xoshiro256** seeded through SplitMix64, with
+// our own range mappings so the same seed gives the same numbers on every
+// compiler and standard library (std::*_distribution differ between them).
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <utility>
+
+namespace burrow {
+
+// SplitMix64's output function: a strong 64-bit mixer, used for seeding and hashing.
+std::uint64_t mix64(std::uint64_t value);
+
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed = 0);
+
+    std::uint64_t next64();
+    std::uint32_t next32() { return static_cast<std::uint32_t>(next64() >> 32); }
+
+    // Uniform integer in [0, bound), unbiased (Lemire's multiply-and-reject). bound > 0.
+    std::uint32_t below(std::uint32_t bound);
+    // Uniform integer in [lo, hi], both included, unbiased. Throws when lo > hi.
+    int range(int lo, int hi);
+    // Uniform real in [0, 1) with 53 random bits.
+    double unit() { return static_cast<double>(next64() >> 11) * 0x1.0p-53; }
+    // True with probability p (p <= 0 never, p >= 1 always).
+    bool chance(double p) { return unit() < p; }
+
+    template <typename T>
+    void shuffle(std::span<T> items) {
+        // Fisher-Yates from the back; each swap partner drawn with below().
+        for (std::size_t i = items.size(); i > 1; --i) {
+            const auto j = below(static_cast<std::uint32_t>(i));
+            std::swap(items[i - 1], items[j]);
+        }
+    }
+    template <typename T>
+    const T& pick(std::span<const T> items) {
+        if (items.empty()) throw std::invalid_argument("Rng::pick from an empty list");
+        return items[below(static_cast<std::uint32_t>(items.size()))];
+    }
+    // Index chosen with probability proportional to its weight. Negative weights
+    // count as zero; throws when no weight is positive.
+    std::size_t weightedIndex(std::span<const double> weights);
+
+private:
+    std::uint64_t state_[4];
+};
+
+// Hash of a text, stable forever (64-bit FNV-1a followed by mix64).
+std::uint64_t hashText(std::string_view text);
+
+// A seed a designer typed: a decimal number is taken as it is, any other text is
+// hashed, so "dragon lair" is as good a seed as 1234.
+std::uint64_t seedFromText(std::string_view text);
+
+// Independent generators derived from one master seed and a name, so each stage
+// and each depth draws from its own stream and rerolling one leaves the others.
+class RandomStreams {
+public:
+    explicit RandomStreams(std::uint64_t masterSeed) : master_(masterSeed) {}
+    std::uint64_t masterSeed() const { return master_; }
+    std::uint64_t streamSeed(std::string_view name) const;
+    Rng stream(std::string_view name) const { return Rng(streamSeed(name)); }
+
+private:
+    std::uint64_t master_;
+};
+
+} // namespace burrow

@@ -1,0 +1,79 @@
+// The headless subcommands, run in-process through the same entry point as `burrow`.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "io/ascii_map.h"
+#include "project/file_io.h"
+
+namespace {
+struct Result {
+    int code = -1;
+    QString out, err;
+};
+Result runCli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    Result r;
+    r.code = burrow::cli::run(args, out, err).value_or(-1);
+    r.out = QString::fromStdString(out.str());
+    r.err = QString::fromStdString(err.str());
+    return r;
+}
+const std::string kExample = std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json";
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void helpAndVersionNeedNoDisplay() {
+        const Result help = runCli({"--help"});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains("generate") && help.out.contains("validate"));
+        QCOMPARE(runCli({"--version"}).code, 0);
+        QCOMPARE(runCli({"generate", "--help"}).code, 0);
+        QCOMPARE(runCli({"some-project.burrow.json"}).code, -1); // not a command: the editor opens it
+    }
+
+    void generateWritesTheAsciiMap() {
+        QTemporaryDir dir;
+        const Result r = runCli({"generate", kExample, "--out", dir.path().toStdString()});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const std::string file = dir.path().toStdString() + "/random-fill.txt";
+        QVERIFY2(r.out.contains(QString::fromStdString(file)), qPrintable(r.out));
+        const burrow::Level level = burrow::levelFromAscii(burrow::readTextFile(file));
+        QCOMPARE(level.width(), 15);
+        QCOMPARE(level.height(), 10);
+
+        // Same seed, same bytes; another seed, another map.
+        QTemporaryDir again;
+        runCli({"generate", kExample, "--out", again.path().toStdString()});
+        QCOMPARE(burrow::readTextFile(again.path().toStdString() + "/random-fill.txt"), burrow::readTextFile(file));
+        runCli({"generate", kExample, "--seed", "99", "--out", again.path().toStdString()});
+        QVERIFY(burrow::readTextFile(again.path().toStdString() + "/random-fill.txt") != burrow::readTextFile(file));
+    }
+
+    void badUsageIsExitTwo() {
+        QCOMPARE(runCli({"generate"}).code, 2);
+        QCOMPARE(runCli({"generate", kExample, "--format", "bmp"}).code, 2);
+        const Result r = runCli({"generate", kExample, "--bogus"});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--bogus"));
+    }
+
+    void validateReportsFileAndPath() {
+        QTemporaryDir dir;
+        const std::string bad = dir.path().toStdString() + "/bad.burrow.json";
+        std::ofstream(bad) << R"({"format":"burrow-project","version":1,"seed":1,"size":{"width":0,"height":5},"recipe":[]})";
+        const Result r = runCli({"validate", kExample, bad});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.contains("random-fill.burrow.json: valid"));
+        QVERIFY2(r.err.contains("bad.burrow.json: at /size/width:"), qPrintable(r.err));
+        QCOMPARE(runCli({"validate", kExample}).code, 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "test_cli.moc"

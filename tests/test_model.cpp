@@ -1,0 +1,132 @@
+// The level model: grids, tiles, levels, size limits and the ASCII form.
+#include <QtTest>
+
+#include <set>
+
+#include "io/ascii_map.h"
+#include "model/grid.h"
+#include "model/level.h"
+#include "model/tile.h"
+
+using namespace burrow;
+
+class TestModel : public QObject {
+    Q_OBJECT
+private slots:
+    void gridIsRowMajorAndFilled() {
+        Grid<int> grid(4, 3, 7);
+        QCOMPARE(grid.width(), 4);
+        QCOMPARE(grid.height(), 3);
+        QCOMPARE(grid.size(), std::size_t(12));
+        for (int v : grid) QCOMPARE(v, 7);
+        grid(1, 2) = 5;
+        QCOMPARE(grid.data()[2 * 4 + 1], 5);
+        QCOMPARE(grid.row(2)[1], 5);
+        grid.fill(0);
+        QCOMPARE(grid.at(1, 2), 0);
+    }
+
+    void gridCheckedAccessRejectsOutside() {
+        Grid<int> grid(4, 3);
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, grid.at(4, 0));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, grid.at(0, -1));
+        QVERIFY(grid.contains(3, 2));
+        QVERIFY(!grid.contains(3, 3));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Grid<int>(-1, 3));
+    }
+
+    void tilesAreOneByteWithUniqueNamesAndGlyphs() {
+        static_assert(sizeof(Tile) == 1);
+        std::set<std::string_view> ids;
+        std::set<char> glyphs;
+        for (Tile t : allTiles()) {
+            ids.insert(tileInfo(t).id);
+            glyphs.insert(tileInfo(t).glyph);
+            QCOMPARE(tileFromId(tileInfo(t).id), std::optional<Tile>(t));
+        }
+        QCOMPARE(ids.size(), std::size_t(kTileKindCount));
+        QCOMPARE(glyphs.size(), std::size_t(kTileKindCount));
+        QCOMPARE(glyphOf(Tile::Wall), '#');
+        QCOMPARE(glyphOf(Tile::Floor), '.');
+        QCOMPARE(glyphOf(Tile::StairsDown), '>');
+        QCOMPARE(glyphOf(Tile::StairsUp), '<');
+        QVERIFY(isWalkable(Tile::Floor) && isWalkable(Tile::Door) && !isWalkable(Tile::Wall) && !isWalkable(Tile::Obstacle));
+        QVERIFY(tileInfo(Tile::Wall).diggable && !tileInfo(Tile::Obstacle).diggable);
+        QVERIFY(!tileFromId("lava"));
+    }
+
+    void levelHasOneGridPerDepth() {
+        Level level({5, 4, 3}, Tile::Floor);
+        QCOMPARE(level.depthCount(), 3);
+        level.set(2, 1, 2, Tile::Water);
+        QCOMPARE(level.at(2, 1, 2), Tile::Water);
+        QCOMPARE(level.at(2, 1, 1), Tile::Floor);
+        QVERIFY(level.contains(4, 3, 2));
+        QVERIFY(!level.contains(4, 3, 3));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, level.at(5, 0, 0));
+    }
+
+    void levelSizeLimitsAreErrorsNotClamps_data() {
+        QTest::addColumn<int>("w");
+        QTest::addColumn<int>("h");
+        QTest::addColumn<int>("d");
+        QTest::addColumn<QString>("word");
+        QTest::newRow("zero width") << 0 << 10 << 1 << "width";
+        QTest::newRow("negative height") << 10 << -3 << 1 << "height";
+        QTest::newRow("zero depth") << 10 << 10 << 0 << "depth";
+        QTest::newRow("too wide") << kMaxLevelWidth + 1 << 10 << 1 << "width";
+        QTest::newRow("too deep") << 10 << 10 << kMaxLevelDepth + 1 << "depth";
+    }
+    void levelSizeLimitsAreErrorsNotClamps() {
+        QFETCH(int, w);
+        QFETCH(int, h);
+        QFETCH(int, d);
+        QFETCH(QString, word);
+        try {
+            Level level({w, h, d});
+            QFAIL("no error for a bad size");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains(word), e.what());
+        }
+        QVERIFY(levelSizeError({w, h, d}).has_value());
+        QVERIFY(!levelSizeError({kMaxLevelWidth, 1, kMaxLevelDepth}).has_value());
+    }
+
+    void featuresTruncateToCounts() {
+        Level level({4, 4, 1});
+        level.areas.push_back({});
+        level.areas.push_back({});
+        level.markers.push_back({"start", {1, 1, 0}});
+        const FeatureCounts counts = level.featureCounts();
+        QCOMPARE(counts.areas, std::size_t(2));
+        level.truncateFeatures({1, 0, 0, 0});
+        QCOMPARE(level.areas.size(), std::size_t(1));
+        QVERIFY(level.markers.empty());
+    }
+
+    void asciiRoundTrip() {
+        Level level({6, 3, 2});
+        level.set(1, 1, 0, Tile::Floor);
+        level.set(2, 1, 0, Tile::StairsDown);
+        level.set(2, 1, 1, Tile::StairsUp);
+        level.set(3, 2, 1, Tile::Water);
+        const std::string text = asciiMap(level);
+        QCOMPARE(QString::fromStdString(text), QString("######\n#.>###\n######\n\n######\n##<###\n###~##\n"));
+        const Level back = levelFromAscii(text);
+        QCOMPARE(back.size(), level.size());
+        for (int z = 0; z < 2; ++z) QVERIFY(back.tiles(z) == level.tiles(z));
+    }
+
+    void asciiRejectsUnknownGlyphsWithPosition() {
+        try {
+            levelFromAscii("###\n#?#\n");
+            QFAIL("accepted '?'");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains("line 2, column 2"), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, levelFromAscii("###\n##\n"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestModel)
+#include "test_model.moc"

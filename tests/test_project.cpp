@@ -1,0 +1,154 @@
+// The project file: round trips, kept unknown fields, and errors that name the path.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "project/file_io.h"
+#include "project/project.h"
+
+using namespace burrow;
+using nlohmann::json;
+
+namespace {
+json minimalProject() {
+    return json::parse(R"({
+      "format": "burrow-project", "version": 1, "name": "t", "seed": 7,
+      "size": {"width": 20, "height": 10, "depth": 2},
+      "recipe": [{"stage": "random_fill", "name": "fill", "params": {"wall_chance": 0.3}}]
+    })");
+}
+
+// The problems reported for `doc`, as "path|message" lines.
+QStringList problemsOf(const json& doc) {
+    std::vector<Diagnostic> problems;
+    projectFromJson(doc, StageCatalog::builtin(), problems);
+    QStringList lines;
+    for (const auto& p : problems) lines << QString::fromStdString(p.path + "|" + p.message);
+    return lines;
+}
+} // namespace
+
+class TestProject : public QObject {
+    Q_OBJECT
+private slots:
+    void readsAValidProject() {
+        QVERIFY(problemsOf(minimalProject()).isEmpty());
+        std::vector<Diagnostic> problems;
+        const Project p = projectFromJson(minimalProject(), StageCatalog::builtin(), problems);
+        QCOMPARE(p.seed, std::uint64_t(7));
+        QCOMPARE(p.size, (LevelSize{20, 10, 2}));
+        QCOMPARE(p.recipe.stages.size(), std::size_t(1));
+        QCOMPARE(p.recipe.stages[0].params.real("wall_chance"), 0.3);
+        QCOMPARE(p.recipe.stages[0].params.integer("rows_per_step"), 0); // default filled in
+    }
+
+    void errorsNameTheJsonPath_data() {
+        QTest::addColumn<QString>("patch"); // a JSON merge patch applied to the minimal project
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("wrong format") << R"({"format": "tiled"})" << "/format" << "burrow-project";
+        QTest::newRow("newer version") << R"({"version": 9})" << "/version" << "newer";
+        QTest::newRow("missing seed") << R"({"seed": null})" << "/seed" << "required";
+        QTest::newRow("negative seed") << R"({"seed": -4})" << "/seed" << "whole number";
+        QTest::newRow("zero width") << R"({"size": {"width": 0}})" << "/size/width" << "from 1 to 4096";
+        QTest::newRow("huge depth") << R"({"size": {"depth": 1000}})" << "/size/depth" << "from 1 to 64";
+        QTest::newRow("text height") << R"({"size": {"height": "tall"}})" << "/size/height" << "whole number";
+        QTest::newRow("recipe not a list") << R"({"recipe": {}})" << "/recipe" << "list of stages";
+        QTest::newRow("unknown stage") << R"({"recipe": [{"stage": "lava_flow"}]})" << "/recipe/0/stage" << "known stages";
+        QTest::newRow("missing stage") << R"({"recipe": [{"name": "x"}]})" << "/recipe/0/stage" << "required";
+        QTest::newRow("param out of range") << R"({"recipe": [{"stage": "random_fill", "params": {"wall_chance": 2}}]})"
+                                            << "/recipe/0/params/wall_chance" << "between 0 and 1";
+        QTest::newRow("param wrong type") << R"({"recipe": [{"stage": "random_fill", "params": {"wall_chance": "lots"}}]})"
+                                          << "/recipe/0/params/wall_chance" << "expected a number";
+        QTest::newRow("unknown param") << R"({"recipe": [{"stage": "random_fill", "params": {"wal_chance": 0.1}}]})"
+                                       << "/recipe/0/params/wal_chance" << "wall_chance";
+        QTest::newRow("depth outside level") << R"({"recipe": [{"stage": "random_fill", "depths": [0, 5]}]})"
+                                             << "/recipe/0/depths/1" << "from 0 to 1";
+        QTest::newRow("duplicate names") << R"({"recipe": [{"stage": "random_fill"}, {"stage": "random_fill"}]})"
+                                         << "/recipe/1/name" << "unique";
+    }
+    void errorsNameTheJsonPath() {
+        QFETCH(QString, patch);
+        QFETCH(QString, path);
+        QFETCH(QString, words);
+        json doc = minimalProject();
+        doc.merge_patch(json::parse(patch.toStdString()));
+        const QStringList problems = problemsOf(doc);
+        QVERIFY2(!problems.isEmpty(), "no problem reported");
+        bool found = false;
+        for (const QString& p : problems) found |= p.startsWith(path + "|") && p.contains(words);
+        QVERIFY2(found, qPrintable(problems.join("\n")));
+    }
+
+    void notAnObjectIsAnError() {
+        QVERIFY(!problemsOf(json::array()).isEmpty());
+        QVERIFY(!problemsOf(json(3)).isEmpty());
+    }
+
+    void textSeedsAndUnknownFieldsRoundTrip() {
+        json doc = minimalProject();
+        doc["seed"] = "dragon lair";
+        doc["editor"] = {{"zoom", 4}};
+        doc["recipe"][0]["note"] = "keep me";
+        std::vector<Diagnostic> problems;
+        const Project p = projectFromJson(doc, StageCatalog::builtin(), problems);
+        QVERIFY(problems.empty());
+        QCOMPARE(p.seed, seedFromText("dragon lair"));
+        const json written = json::parse(projectToJson(p).dump());
+        QCOMPARE(written["seed"], json("dragon lair"));
+        QCOMPARE(written["editor"]["zoom"], json(4));
+        QCOMPARE(written["recipe"][0]["note"], json("keep me"));
+        const Project again = projectFromJson(written, StageCatalog::builtin(), problems);
+        QVERIFY(problems.empty());
+        QVERIFY(again == p);
+    }
+
+    void fileErrorsNameTheFile() {
+        QTemporaryDir dir;
+        const std::string bad = (dir.path() + "/bad.burrow.json").toStdString();
+        std::ofstream(bad) << "{\n  \"format\": \"burrow-project\",\n  \"seed\": ,\n}";
+        try {
+            loadProject(bad, StageCatalog::builtin());
+            QFAIL("loaded broken JSON");
+        } catch (const FileError& e) {
+            QVERIFY2(QString(e.what()).contains("bad.burrow.json") && QString(e.what()).contains("line 3"), e.what());
+        }
+        try {
+            loadProject(dir.path().toStdString() + "/missing.burrow.json", StageCatalog::builtin());
+            QFAIL("loaded a missing file");
+        } catch (const FileError& e) {
+            QVERIFY2(QString(e.what()).contains("missing.burrow.json"), e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(FileError, loadProject(dir.path().toStdString(), StageCatalog::builtin()));
+    }
+
+    void saveIsAtomicAndReloads() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = (dir.path() + "/p.burrow.json").toStdString();
+        std::vector<Diagnostic> problems;
+        const Project p = projectFromJson(minimalProject(), StageCatalog::builtin(), problems);
+        saveProject(p, file);
+        QVERIFY(loadProject(file, StageCatalog::builtin()) == p);
+        QVERIFY(!std::filesystem::exists(file.string() + ".saving~"));
+        // A save into a folder that does not exist fails and says where.
+        QVERIFY_THROWS_EXCEPTION(FileError, saveProject(p, dir.path().toStdString() + "/no/such/folder/p.burrow.json"));
+    }
+
+    void everyExampleLoads() {
+        int count = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(BURROW_EXAMPLES)) {
+            if (entry.path().string().find(".burrow.json") == std::string::npos) continue;
+            try {
+                loadProject(entry.path(), StageCatalog::builtin());
+            } catch (const FileError& e) {
+                QFAIL(e.what());
+            }
+            ++count;
+        }
+        QVERIFY(count >= 1);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProject)
+#include "test_project.moc"

@@ -1,0 +1,82 @@
+// The editor opens on an example and its map view shows the level.
+#include <QtTest>
+
+#include <QSpinBox>
+
+#include "document/project_document.h"
+#include "main_window.h"
+#include "map/map_view.h"
+#include "map/tile_atlas.h"
+
+using namespace burrow;
+
+namespace {
+// True when the pixel is close to `colour` (glyph antialiasing aside).
+bool near(QColor a, QColor b) {
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 30;
+}
+} // namespace
+
+class TestUiSmoke : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QCoreApplication::setOrganizationName("BurrowTest"); }
+
+    void opensAnExampleAndDrawsIt_data() {
+        QTest::addColumn<double>("cellPixels");
+        QTest::newRow("colour blocks") << 6.0;
+        QTest::newRow("glyphs") << 24.0;
+    }
+    void opensAnExampleAndDrawsIt() {
+        QFETCH(double, cellPixels);
+        ui::MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        ui::MapView* view = window.mapView();
+        view->setCellPixels(cellPixels, QPointF(0, 0));
+        view->fitToWindow();
+        if (cellPixels < ui::MapView::kGlyphThreshold) view->setCellPixels(cellPixels, view->rect().center());
+        const QImage shot = view->grab().toImage();
+        const Level& level = window.document()->level();
+        int walls = 0, floors = 0;
+        for (int y = 0; y < level.height(); ++y)
+            for (int x = 0; x < level.width(); ++x) {
+                const QPointF centre = view->cellCentre(x, y);
+                // Sample a corner of the cell: the glyph sits in the middle.
+                const QPoint probe = (centre - QPointF(cellPixels * 0.4, cellPixels * 0.4)).toPoint();
+                if (!shot.rect().contains(probe)) continue;
+                const Tile tile = level.at(x, y, 0);
+                QVERIFY2(near(shot.pixelColor(probe), ui::tileBackground(tile)),
+                         qPrintable(QString("cell %1,%2 (%3) drawn as %4").arg(x).arg(y).arg(glyphOf(tile)).arg(shot.pixelColor(probe).name())));
+                walls += tile == Tile::Wall;
+                floors += tile == Tile::Floor;
+            }
+        QVERIFY(walls > 0 && floors > 0);
+    }
+
+    void hoverNamesTheCell() {
+        ui::MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        ui::MapView* view = window.mapView();
+        const auto cell = view->cellAt(view->cellCentre(3, 4));
+        QVERIFY(cell.has_value());
+        QCOMPARE(cell->x, 3);
+        QCOMPARE(cell->y, 4);
+        QVERIFY(!view->cellAt(QPointF(-5, -5)).has_value());
+    }
+
+    void badFileKeepsWhatWasOpen() {
+        ui::MainWindow window;
+        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        QString error;
+        QVERIFY(!window.document()->open(QStringLiteral(BURROW_TEST_DATA "/does-not-exist.burrow.json"), &error));
+        QVERIFY(error.contains("does-not-exist.burrow.json"));
+        QCOMPARE(window.document()->level().width(), 15);
+    }
+};
+
+QTEST_MAIN(TestUiSmoke)
+#include "test_ui_smoke.moc"
