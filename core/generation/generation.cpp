@@ -31,6 +31,12 @@ bool Generation::startNextRun() {
         const StageRun& run = runs_[nextRun_];
         const StageEntry& entry = recipe_.stages[run.entry];
         const StageType* type = catalog_.find(entry.type);
+        if (const auto problems = paramProblems(*type, entry.params); !problems.empty()) {
+            // The loader rejects such files; this guards values set by other means.
+            for (const auto& [key, message] : problems) warnings_.push_back(run.label + ": skipped, " + key + ": " + message);
+            ++nextRun_;
+            continue;
+        }
         StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth))};
         stage_ = type->create(entry.params, std::move(setup));
         activeRun_ = nextRun_++;

@@ -27,6 +27,11 @@ struct Recipe {
     friend bool operator==(const Recipe&, const Recipe&) = default;
 };
 
+struct StageType;
+
+// A stage entry with every parameter at its default, named uniquely within `recipe`.
+StageEntry makeStageEntry(const StageType& type, const Recipe& recipe);
+
 // The name of a stage's random stream. Depth and reroll are part of it so that
 // each depth draws its own numbers and a reroll touches nothing else.
 std::string streamName(const StageEntry& entry, int depth);

@@ -8,6 +8,16 @@ const ParamSpec* StageType::param(const std::string& key) const {
     return nullptr;
 }
 
+std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values) {
+    std::vector<std::pair<std::string, std::string>> problems;
+    for (const auto& spec : type.params) {
+        if (!values.has(spec.key)) problems.emplace_back(spec.key, "missing");
+        else if (auto error = paramValueError(spec, values.get(spec.key))) problems.emplace_back(spec.key, *error);
+    }
+    if (problems.empty() && type.crossCheck) problems = type.crossCheck(values);
+    return problems;
+}
+
 void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
                  std::vector<std::pair<std::string, std::string>>& problems) {
     if (values.integer(minKey) > values.integer(maxKey))

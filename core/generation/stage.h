@@ -71,6 +71,10 @@ struct StageType {
     const ParamSpec* param(const std::string& key) const;
 };
 
+// Every problem with `values` for this type: each parameter against its spec, then
+// the cross checks. Empty when the stage can be created.
+std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values);
+
 // Helper for crossCheck: reports `minKey` when it is above `maxKey`.
 void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
                  std::vector<std::pair<std::string, std::string>>& problems);

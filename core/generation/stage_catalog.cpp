@@ -1,13 +1,22 @@
 #include "generation/stage_catalog.h"
 
-#include "generation/recipe.h"
+#include "generators/cave_walkers.h"
+#include "generators/cellular_caves.h"
+#include "generators/drone_mining.h"
 #include "generators/random_fill.h"
+#include "generators/room_grid.h"
+#include "generators/rooms_and_hallways.h"
 
 namespace burrow {
 
 const StageCatalog& StageCatalog::builtin() {
     static const StageCatalog catalog({
+        droneMiningStage(),
+        caveWalkersStage(),
         randomFillStage(),
+        cellularCavesStage(),
+        roomsAndHallwaysStage(),
+        roomGridStage(),
     });
     return catalog;
 }
@@ -16,10 +25,6 @@ const StageType* StageCatalog::find(std::string_view id) const {
     for (const auto& type : types_)
         if (type.id == id) return &type;
     return nullptr;
-}
-
-std::string streamName(const StageEntry& entry, int depth) {
-    return entry.name + "/depth " + std::to_string(depth) + "/reroll " + std::to_string(entry.reroll);
 }
 
 } // namespace burrow

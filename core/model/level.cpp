@@ -29,6 +29,13 @@ Level::Level(LevelSize size, Tile fill) : size_(size) {
     for (int z = 0; z < size.depth; ++z) depths_.emplace_back(size.width, size.height, fill);
 }
 
+const Area& Level::addArea(AreaKind kind, int depth, const Rect& bounds, int distanceFromStart) {
+    int ordinal = 1;
+    for (const Area& a : areas) ordinal += (a.kind == kind && a.depth == depth);
+    areas.push_back({static_cast<int>(areas.size()), kind, depth, bounds, ordinal, distanceFromStart});
+    return areas.back();
+}
+
 FeatureCounts Level::featureCounts() const { return {areas.size(), doors.size(), stairs.size(), markers.size()}; }
 
 void Level::truncateFeatures(const FeatureCounts& counts) {

@@ -103,6 +103,9 @@ public:
     Tile at(int x, int y, int z) const { return tiles(z).at(x, y); }
     void set(int x, int y, int z, Tile tile) { tiles(z).at(x, y) = tile; }
 
+    // Records an area, numbering it among the areas of its kind and depth.
+    const Area& addArea(AreaKind kind, int depth, const Rect& bounds, int distanceFromStart = -1);
+
     FeatureCounts featureCounts() const;
     void truncateFeatures(const FeatureCounts& counts);
 

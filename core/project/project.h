@@ -38,7 +38,4 @@ Project loadProject(const std::filesystem::path& path, const StageCatalog& catal
 // Atomic: the old file survives a failed save. Throws FileError.
 void saveProject(const Project& project, const std::filesystem::path& path);
 
-// A stage entry with every parameter at its default, named uniquely within `recipe`.
-StageEntry makeStageEntry(const StageType& type, const Recipe& recipe);
-
 } // namespace burrow

@@ -52,18 +52,4 @@ void saveProject(const Project& project, const std::filesystem::path& path) {
     writeFileAtomically(path, projectToJson(project).dump(2) + "\n");
 }
 
-StageEntry makeStageEntry(const StageType& type, const Recipe& recipe) {
-    StageEntry entry;
-    entry.type = type.id;
-    entry.params = ParamValues::defaults(type.params);
-    entry.name = type.id;
-    auto taken = [&](const std::string& name) {
-        for (const auto& s : recipe.stages)
-            if (s.name == name) return true;
-        return false;
-    };
-    for (int n = 2; taken(entry.name); ++n) entry.name = type.id + " " + std::to_string(n);
-    return entry;
-}
-
 } // namespace burrow

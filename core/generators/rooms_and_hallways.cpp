@@ -1,0 +1,190 @@
+// Rooms and hallways (seed 003, Construct 2).
+//
+// Fill the map with stone; place N rooms of random size at random places
+// (overlaps allowed: they make interesting shapes); join room i to room i+1, and
+// the last to the first, with one horizontal and one vertical hallway meeting in
+// an L; dig the rooms and halls; then, optionally, remove the stone that borders
+// no room or hall (the seed's culling), leaving void.
+//
+// The whole layout is drawn from the stream up front, then dug one room or one
+// hallway a step, so stepping and running draw the same numbers.
+#include "generators/rooms_and_hallways.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace burrow {
+namespace {
+
+struct Plan {
+    std::vector<Rect> rooms;
+    std::vector<Rect> hallways;
+};
+
+// A size within [lo, hi] that fits in `space` with a one-tile margin where there is room for one.
+int fitSize(Rng& rng, int lo, int hi, int space) {
+    const int most = std::max(1, space > 2 ? space - 2 : space);
+    return std::min(rng.range(lo, hi), most);
+}
+int placeAt(Rng& rng, int size, int space) {
+    if (space - size >= 2) return rng.range(1, space - size - 1);
+    return (space - size) / 2;
+}
+
+Rect clip(Rect r, int width, int height) {
+    const int x0 = std::max(0, r.x), y0 = std::max(0, r.y);
+    const int x1 = std::min(width, r.right()), y1 = std::min(height, r.bottom());
+    return {x0, y0, std::max(0, x1 - x0), std::max(0, y1 - y0)};
+}
+
+Plan planLayout(Rng& rng, const ParamValues& p, int width, int height) {
+    Plan plan;
+    const int count = p.integer("rooms");
+    for (int i = 0; i < count; ++i) {
+        const int w = fitSize(rng, p.integer("room_min_width"), p.integer("room_max_width"), width);
+        const int h = fitSize(rng, p.integer("room_min_height"), p.integer("room_max_height"), height);
+        plan.rooms.push_back({placeAt(rng, w, width), placeAt(rng, h, height), w, h});
+    }
+    const int thick = p.integer("hall_width");
+    const int before = (thick - 1) / 2; // a wide hall straddles the centre line
+    if (plan.rooms.size() < 2) return plan;
+    for (std::size_t i = 0; i < plan.rooms.size(); ++i) {
+        const Point a = plan.rooms[i].center();
+        const Point b = plan.rooms[(i + 1) % plan.rooms.size()].center();
+        // Horizontal along room i's centre row to the next room's column, then vertical to its centre.
+        const Rect horizontal{std::min(a.x, b.x) - before, a.y - before, std::abs(a.x - b.x) + thick, thick};
+        const Rect vertical{b.x - before, std::min(a.y, b.y) - before, thick, std::abs(a.y - b.y) + thick};
+        for (const Rect& hall : {clip(horizontal, width, height), clip(vertical, width, height)})
+            if (hall.width > 0 && hall.height > 0) plan.hallways.push_back(hall);
+    }
+    return plan;
+}
+
+class RoomsAndHallways final : public Stage {
+public:
+    RoomsAndHallways(const ParamValues& params, StageSetup setup)
+        : depth_(setup.depth), fillFirst_(params.flag("fill_first")), cull_(params.flag("cull")),
+          hallTile_(params.choice("hall_tile") == "floor" ? Tile::Floor : Tile::Corridor) {
+        plan_ = planLayout(setup.rng, params, setup.size.width, setup.size.height);
+        if (plan_.rooms.size() < 2 && !plan_.rooms.empty()) warn("one room has nothing to join; hallways need two rooms");
+    }
+
+    void step(LevelCanvas& canvas) override {
+        if (finished()) return;
+        if (fillFirst_) {
+            canvas.fill(Tile::Wall);
+            fillFirst_ = false;
+            describe("filled the map with stone");
+        } else if (nextRoom_ < plan_.rooms.size()) {
+            current_ = plan_.rooms[nextRoom_];
+            canvas.fillRect(current_, Tile::Floor);
+            canvas.level().addArea(AreaKind::Room, depth_, current_);
+            describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(plan_.rooms.size()));
+        } else if (nextHall_ < plan_.hallways.size()) {
+            current_ = plan_.hallways[nextHall_];
+            digHallway(canvas, current_);
+            canvas.level().addArea(AreaKind::Hallway, depth_, current_);
+            describe("dug hallway " + std::to_string(++nextHall_) + " of " + std::to_string(plan_.hallways.size()));
+        } else if (cull_) {
+            cullStone(canvas);
+            cull_ = false;
+            current_ = {};
+            describe("removed stone that borders no room or hallway");
+        }
+        if (!fillFirst_ && nextRoom_ >= plan_.rooms.size() && nextHall_ >= plan_.hallways.size() && !cull_) finish();
+    }
+
+    void annotate(std::vector<Annotation>& out) const override {
+        if (current_.width == 0) return;
+        Annotation area;
+        area.kind = Annotation::Kind::Area;
+        area.x = static_cast<std::uint16_t>(current_.x);
+        area.y = static_cast<std::uint16_t>(current_.y);
+        area.w = static_cast<std::uint16_t>(current_.width);
+        area.h = static_cast<std::uint16_t>(current_.height);
+        out.push_back(area);
+    }
+
+private:
+    // Hallways cut through stone only: where they cross a room its floor stays floor.
+    void digHallway(LevelCanvas& canvas, const Rect& hall) {
+        for (int y = hall.y; y < hall.bottom(); ++y)
+            for (int x = hall.x; x < hall.right(); ++x)
+                if (!isWalkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
+    }
+
+    // Stone with no open cell among its eight neighbours becomes void. Separable: an
+    // "open within one column" row, then three such rows OR-ed, so each cell is read
+    // a constant number of times however big the map.
+    void cullStone(LevelCanvas& canvas) {
+        const int w = canvas.width(), h = canvas.height();
+        std::vector<std::uint8_t> near[3];
+        for (auto& r : near) r.assign(static_cast<std::size_t>(w), 0);
+        auto horizontal = [&](int y, std::vector<std::uint8_t>& out) {
+            if (y < 0 || y >= h) {
+                std::fill(out.begin(), out.end(), 0);
+                return;
+            }
+            const Tile* row = canvas.grid().row(y);
+            for (int x = 0; x < w; ++x) {
+                const bool open = isWalkable(row[x]) || (x > 0 && isWalkable(row[x - 1])) || (x + 1 < w && isWalkable(row[x + 1]));
+                out[static_cast<std::size_t>(x)] = open;
+            }
+        };
+        horizontal(-1, near[0]);
+        horizontal(0, near[1]);
+        std::vector<Tile> culled(static_cast<std::size_t>(w));
+        for (int y = 0; y < h; ++y) {
+            horizontal(y + 1, near[(y + 2) % 3]);
+            const auto& above = near[y % 3];
+            const auto& here = near[(y + 1) % 3];
+            const auto& below = near[(y + 2) % 3];
+            const Tile* row = canvas.grid().row(y);
+            std::memcpy(culled.data(), row, static_cast<std::size_t>(w));
+            for (std::size_t x = 0; x < culled.size(); ++x)
+                if (culled[x] == Tile::Wall && !(above[x] | here[x] | below[x])) culled[x] = Tile::Void;
+            canvas.writeRow(y, culled.data());
+        }
+    }
+
+    int depth_;
+    bool fillFirst_;
+    bool cull_;
+    Tile hallTile_;
+    Plan plan_;
+    std::size_t nextRoom_ = 0;
+    std::size_t nextHall_ = 0;
+    Rect current_;
+};
+
+} // namespace
+
+StageType roomsAndHallwaysStage() {
+    StageType type;
+    type.id = "rooms_and_hallways";
+    type.label = "Rooms and hallways";
+    type.technique = "Seed 003: random rooms joined in a ring by L-shaped hallways";
+    type.params = {
+        intParam("rooms", "Rooms", 10, 0, 100000, "How many rooms to place (they may overlap)"),
+        intParam("room_min_width", "Room width (min)", 4, 1, kMaxLevelWidth, "Narrowest room, in tiles"),
+        intParam("room_max_width", "Room width (max)", 10, 1, kMaxLevelWidth, "Widest room, in tiles"),
+        intParam("room_min_height", "Room height (min)", 4, 1, kMaxLevelHeight, "Shortest room, in tiles"),
+        intParam("room_max_height", "Room height (max)", 8, 1, kMaxLevelHeight, "Tallest room, in tiles"),
+        intParam("hall_width", "Hallway width", 2, 1, 64, "Thickness of each hallway, in tiles"),
+        choiceParam("hall_tile", "Hallway tile", "corridor", {"corridor", "floor"}, "What hallways are dug as"),
+        boolParam("fill_first", "Start from stone", true, "Fill the map with stone first"),
+        boolParam("cull", "Remove unused stone", true, "Turn stone that borders no room or hallway into void"),
+    };
+    type.crossCheck = [](const ParamValues& v) {
+        std::vector<std::pair<std::string, std::string>> problems;
+        checkMinMax(v, "room_min_width", "room_max_width", problems);
+        checkMinMax(v, "room_min_height", "room_max_height", problems);
+        return problems;
+    };
+    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
+        return std::make_unique<RoomsAndHallways>(params, std::move(setup));
+    };
+    return type;
+}
+
+} // namespace burrow

@@ -1,0 +1,155 @@
+// Recipes end to end on every example: fixed seeds give fixed levels, stepping and
+// running agree, the timeline replays both ways, and a reroll touches one stage.
+#include <QtTest>
+
+#include "generation/generation.h"
+#include "io/ascii_map.h"
+#include "project/project.h"
+
+using namespace burrow;
+
+namespace {
+Project example(const QString& name) {
+    return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", StageCatalog::builtin());
+}
+QString hashOf(const Level& level) { return QString::number(hashText(asciiMap(level)), 16); }
+
+void compareLevels(const Level& a, const Level& b) {
+    QCOMPARE(a.size(), b.size());
+    for (int z = 0; z < a.depthCount(); ++z) QVERIFY2(a.tiles(z) == b.tiles(z), qPrintable(QString("depth %1 differs").arg(z)));
+    QVERIFY(a.areas == b.areas);
+    QVERIFY(a.doors == b.doors);
+    QVERIFY(a.markers == b.markers);
+    QVERIFY(a.stairs == b.stairs);
+}
+} // namespace
+
+class TestGeneration : public QObject {
+    Q_OBJECT
+private slots:
+    void goldenLevels_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("hash");
+        QTest::addColumn<QString>("firstRow"); // a small excerpt, to see what changed when the hash does
+        QTest::newRow("drone caves") << "drone-caves" << "2fa2a2337bb93f37" << "#######################..#######################################################";
+        QTest::newRow("random fill") << "random-fill" << "188df50c6186dca8" << "###........##..";
+        QTest::newRow("cellular depths") << "cellular-depths" << "2c3cac4f9ebe7b0e" << "################################################################################################..##";
+        QTest::newRow("rooms and hallways") << "rooms-and-hallways" << "5c8229ed512e92f1" << "                                                  ";
+        QTest::newRow("room grid") << "room-grid" << "bf3a4c01814b7dfd" << "#################################################################################";
+    }
+    // A fixed seed gives a fixed level forever: these values may only change with a
+    // deliberate, documented change of a technique.
+    void goldenLevels() {
+        QFETCH(QString, name);
+        QFETCH(QString, hash);
+        QFETCH(QString, firstRow);
+        const Project p = example(name);
+        const Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const std::string text = asciiMap(level);
+        QCOMPARE(QString::fromStdString(text.substr(0, text.find('\n'))), firstRow);
+        QCOMPARE(hashOf(level), hash);
+    }
+
+    void steppingEqualsRunningAndTimelineReplays_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* n : {"drone-caves", "random-fill", "cellular-depths", "rooms-and-hallways", "room-grid"}) QTest::newRow(n) << n;
+    }
+    void steppingEqualsRunningAndTimelineReplays() {
+        QFETCH(QString, name);
+        const Project p = example(name);
+        Generation ran(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        ran.run();
+
+        Generation stepped(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        const Level start = stepped.level();
+        std::size_t steps = 0;
+        while (stepped.step()) ++steps;
+        QVERIFY(stepped.finished());
+        QVERIFY(steps > 1);
+        QCOMPARE(stepped.timeline()->stepCount(), steps);
+        compareLevels(stepped.level(), ran.level());
+
+        // Back to the very start, exactly.
+        stepped.seek(0);
+        compareLevels(stepped.level(), start);
+        // Forward to the middle by steps equals seeking there.
+        for (std::size_t i = 0; i < steps / 2; ++i) QVERIFY(stepped.step());
+        const Level middle = stepped.level();
+        stepped.seek(steps);
+        stepped.seek(steps / 2);
+        compareLevels(stepped.level(), middle);
+        // Back one step and forward again.
+        QVERIFY(stepped.stepBack());
+        QVERIFY(stepped.step());
+        compareLevels(stepped.level(), middle);
+        stepped.seek(steps);
+        compareLevels(stepped.level(), ran.level());
+        QVERIFY(!stepped.step());
+    }
+
+    void sameSeedSameLevelOtherSeedOtherLevel() {
+        const Project p = example("cellular-depths");
+        const Level a = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level b = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level c = generateLevel(p.size, p.seed + 1, p.recipe, StageCatalog::builtin());
+        QCOMPARE(hashOf(a), hashOf(b));
+        QVERIFY(hashOf(a) != hashOf(c));
+        // Each depth draws its own stream.
+        QVERIFY(!(a.tiles(0) == a.tiles(1)));
+    }
+
+    void rerollChangesThatStageOnly() {
+        Project p = example("cellular-depths");
+        p.size.depth = 2;
+        StageEntry top = p.recipe.stages[0], bottom = p.recipe.stages[0];
+        top.name = "top";
+        top.depths = {0};
+        bottom.name = "bottom";
+        bottom.depths = {1};
+        p.recipe.stages = {top, bottom};
+        const Level before = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        p.recipe.stages[1].reroll = 1;
+        const Level after = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        QVERIFY(before.tiles(0) == after.tiles(0));
+        QVERIFY(!(before.tiles(1) == after.tiles(1)));
+
+        // In a chain, rerolling the last stage leaves what the earlier ones made.
+        Project drones = example("drone-caves");
+        Recipe firstTwo = drones.recipe;
+        firstTwo.stages.pop_back();
+        const Level base = generateLevel(drones.size, drones.seed, firstTwo, StageCatalog::builtin());
+        drones.recipe.stages[2].reroll = 5;
+        const Level rerolled = generateLevel(drones.size, drones.seed, drones.recipe, StageCatalog::builtin());
+        for (int y = 0; y < base.height(); ++y)
+            for (int x = 0; x < base.width(); ++x)
+                if (rerolled.at(x, y, 0) != Tile::Water) QCOMPARE(rerolled.at(x, y, 0), base.at(x, y, 0));
+    }
+
+    void disabledAndInvalidStagesAreSkipped() {
+        Project p = example("random-fill");
+        p.recipe.stages[0].enabled = false;
+        const Level untouched = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        for (Tile t : untouched.tiles(0)) QCOMPARE(t, Tile::Wall);
+
+        p.recipe.stages[0].enabled = true;
+        p.recipe.stages[0].params.set("wall_chance", 3.0);
+        std::vector<std::string> warnings;
+        generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin(), &warnings);
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(warnings[0]).contains("wall_chance"));
+    }
+
+    void timelineCostsBytesPerChange() {
+        const Project p = example("cellular-depths");
+        Generation g(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        g.run();
+        std::size_t changes = 0;
+        for (std::size_t i = 0; i < g.timeline()->stepCount(); ++i) changes += g.timeline()->changes(i).size();
+        QVERIFY(changes > 0);
+        // Eight bytes a change, plus vector slack and per-step bookkeeping.
+        QVERIFY2(g.timeline()->memoryBytes() < changes * 8 * 2 + 64 * 1024, qPrintable(QString::number(g.timeline()->memoryBytes())));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGeneration)
+#include "test_generation.moc"
