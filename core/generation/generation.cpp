@@ -7,6 +7,8 @@ namespace burrow {
 Generation::Generation(LevelSize size, std::uint64_t seed, Recipe recipe, const StageCatalog& catalog,
                        GenerationOptions options)
     : size_(size), seed_(seed), recipe_(std::move(recipe)), catalog_(catalog), options_(options), level_(size) {
+    if (options_.recordTimeline) timeline_.reserveChanges(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height) *
+                                                          static_cast<std::size_t>(size.depth) * 2);
     for (std::size_t i = 0; i < recipe_.stages.size(); ++i) {
         const StageEntry& entry = recipe_.stages[i];
         const StageType* type = catalog_.find(entry.type);
@@ -63,15 +65,14 @@ void Generation::generateOneStep() {
         if (!startNextRun()) return;
     }
     const int depth = runs_[*activeRun_].depth;
-    stepChanges_.clear();
-    LevelCanvas canvas(level_, depth, options_.recordTimeline ? &stepChanges_ : nullptr);
+    LevelCanvas canvas(level_, depth, options_.recordTimeline ? &timeline_.recordingBuffer() : nullptr);
     stage_->step(canvas);
     ++stepsGenerated_;
     lastDescription_ = stage_->stepDescription();
     if (options_.recordTimeline) {
         stepAnnotations_.clear();
         stage_->annotate(stepAnnotations_);
-        timeline_.append(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepChanges_, stepAnnotations_, level_);
+        timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
     }
     if (stage_->finished() && nextRun_ >= runs_.size()) {
         collectWarnings();

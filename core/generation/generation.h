@@ -79,7 +79,6 @@ private:
     std::unique_ptr<Stage> stage_;
     std::size_t stepsGenerated_ = 0;
     std::string lastDescription_;
-    std::vector<CellChange> stepChanges_;
     std::vector<Annotation> stepAnnotations_;
     Timeline timeline_;
     std::vector<std::string> warnings_;

@@ -2,6 +2,7 @@
 // The one door through which a stage writes tiles. When a step is being recorded
 // it notes each change; when nobody listens the check is a single branch, so run()
 // pays nothing for the editor's needs.
+#include <cstdint>
 #include <vector>
 
 #include "generation/cell_change.h"
@@ -26,8 +27,9 @@ public:
     // In-bounds cells only (callers clip); a cell already holding `tile` is not a change.
     void set(int x, int y, Tile tile) {
         Tile& cell = grid_(x, y);
-        if (cell == tile) return;
-        if (changes_) changes_->push_back(change(x, y, cell, tile));
+        // Unrecorded writes store unconditionally: comparing first would be a branch
+        // the CPU cannot predict when diggers cross their own tunnels.
+        if (changes_ && cell != tile) changes_->push_back(change(x, y, cell, tile));
         cell = tile;
     }
     void setClipped(int x, int y, Tile tile) {
@@ -39,6 +41,10 @@ public:
     // Replaces row y with `tiles` (width() entries), recording what differs. The bulk
     // path for stages that compute whole rows in a buffer of their own.
     void writeRow(int y, const Tile* tiles);
+    // The same for a stage that knows which cells differ: bit x of `changed` (one
+    // 64-bit word per 64 cells) is set exactly where tiles[x] differs from row y.
+    // Recording then costs only the changed cells.
+    void writeRowChanged(int y, const Tile* tiles, const std::uint64_t* changed);
 
 private:
     CellChange change(int x, int y, Tile before, Tile after) const {

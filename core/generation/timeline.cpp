@@ -14,10 +14,19 @@ void restorePrefix(std::vector<T>& current, const std::vector<T>& log, std::size
 }
 } // namespace
 
-void Timeline::append(std::uint32_t run, std::string description, std::span<const CellChange> changes,
-                      std::span<const Annotation> annotations, const Level& levelAfter) {
-    if (!atEnd()) throw std::logic_error("Timeline::append while scrubbed back; truncate() or move to the end first");
-    changes_.insert(changes_.end(), changes.begin(), changes.end());
+std::vector<CellChange>& Timeline::recordingBuffer() {
+    if (!atEnd()) throw std::logic_error("Timeline: recording while scrubbed back; truncate() or move to the end first");
+    return changes_;
+}
+
+void Timeline::reserveChanges(std::size_t count) {
+    constexpr std::size_t kMostReserved = std::size_t{64} << 20; // 512 MiB of address space
+    changes_.reserve(std::min(count, kMostReserved));
+}
+
+void Timeline::commitStep(std::uint32_t run, std::string description, std::span<const Annotation> annotations,
+                          const Level& levelAfter) {
+    if (!atEnd()) throw std::logic_error("Timeline: recording while scrubbed back; truncate() or move to the end first");
     annotations_.insert(annotations_.end(), annotations.begin(), annotations.end());
     // Features are append-only during generation, but a hand edit may have dropped
     // some: keep the log in step with what the level holds.
@@ -78,7 +87,9 @@ void Timeline::truncate() {
 void Timeline::clear() { *this = Timeline{}; }
 
 std::size_t Timeline::memoryBytes() const {
-    return changes_.capacity() * sizeof(CellChange) + annotations_.capacity() * sizeof(Annotation) +
+    // Changes count by size, not capacity: the reserved but untouched part of the
+    // buffer is address space the system never backs with memory.
+    return changes_.size() * sizeof(CellChange) + annotations_.capacity() * sizeof(Annotation) +
            steps_.capacity() * sizeof(Step) + areas_.capacity() * sizeof(Area) + doors_.capacity() * sizeof(Door) +
            stairs_.capacity() * sizeof(StairsPair) + markers_.capacity() * sizeof(Marker);
 }

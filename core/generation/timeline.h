@@ -22,9 +22,14 @@ public:
         std::string description;
     };
 
-    // Records the step just performed on `levelAfter`; the timeline must be at its end.
-    void append(std::uint32_t run, std::string description, std::span<const CellChange> changes,
-                std::span<const Annotation> annotations, const Level& levelAfter);
+    // Recording a step: the canvas appends its changes straight to this buffer (no
+    // copy per step), then commitStep() closes the step. The timeline must be at its end.
+    std::vector<CellChange>& recordingBuffer();
+    // Reserves room for this many changes (capped): address space only, so the
+    // memory actually used still follows the changes recorded, but the buffer never
+    // has to be copied as it grows.
+    void reserveChanges(std::size_t count);
+    void commitStep(std::uint32_t run, std::string description, std::span<const Annotation> annotations, const Level& levelAfter);
 
     std::size_t stepCount() const { return steps_.size(); }
     // How many steps are applied to the level right now.

@@ -1,5 +1,6 @@
 #include "generators/cell_automaton.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -26,16 +27,21 @@ void BitGrid::fixPadding(int y) {
 }
 
 void BitGrid::randomize(Rng& rng, double p) {
-    // A 32-bit threshold per cell; p = 1 gives 2^32, above every draw.
+    // A 32-bit threshold per cell; p = 1 gives 2^32, above every draw. Cells take the
+    // low then the high half of each 64-bit draw, left to right, row by row.
     const double clamped = p <= 0.0 ? 0.0 : (p >= 1.0 ? 1.0 : p);
     const auto threshold = static_cast<std::uint64_t>(clamped * 4294967296.0);
     for (int y = 0; y < height_; ++y) {
         std::uint64_t* bits = row(y);
-        std::memset(bits, 0, static_cast<std::size_t>(words_) * sizeof(std::uint64_t));
-        for (int x = 0; x < width_; x += 2) {
-            const std::uint64_t draw = rng.next64();
-            if ((draw & 0xffffffffull) < threshold) bits[x >> 6] |= 1ull << (x & 63);
-            if (x + 1 < width_ && (draw >> 32) < threshold) bits[(x + 1) >> 6] |= 1ull << ((x + 1) & 63);
+        for (int w = 0; w < words_; ++w) {
+            const int cells = std::min(64, width_ - w * 64);
+            std::uint64_t word = 0;
+            for (int b = 0; b < cells; b += 2) {
+                const std::uint64_t draw = rng.next64();
+                word |= static_cast<std::uint64_t>((draw & 0xffffffffull) < threshold) << b;
+                if (b + 1 < cells) word |= static_cast<std::uint64_t>((draw >> 32) < threshold) << (b + 1);
+            }
+            bits[w] = word;
         }
         fixPadding(y);
     }

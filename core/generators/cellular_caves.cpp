@@ -91,7 +91,16 @@ private:
 
     void writeRow(LevelCanvas& canvas, int y) {
         toTiles_.row(current_, y, row_.data());
-        canvas.writeRow(y, row_.data());
+        if (phase_ == 0 || !canvas.recording()) {
+            canvas.writeRow(y, row_.data());
+            return;
+        }
+        // After the noise the map holds the previous generation (now in next_), so
+        // the cells that change are exactly the bits that differ.
+        const std::uint64_t* now = current_.row(y);
+        const std::uint64_t* before = next_.row(y);
+        for (int w = 0; w < current_.wordsPerRow(); ++w) changed_[static_cast<std::size_t>(w)] = now[w] ^ before[w];
+        canvas.writeRowChanged(y, row_.data(), changed_.data());
     }
 
     Rng rng_;
@@ -104,6 +113,7 @@ private:
     BitGrid current_, next_;
     BitsToTiles toTiles_;
     std::vector<Tile> row_;
+    std::vector<std::uint64_t> changed_ = std::vector<std::uint64_t>(static_cast<std::size_t>(current_.wordsPerRow()));
     int phase_ = 0;
     int bandStart_ = 0;
     std::pair<int, int> lastBand_{0, 0};

@@ -76,12 +76,13 @@ private:
     void tick(LevelCanvas& canvas) {
         for (Drone& drone : drones_) {
             mine(canvas, drone.x, drone.y);
-            switch (rng_.below(4)) {
-            case 0: if (drone.y > 0) --drone.y; break;
-            case 1: if (drone.x < width_ - 1) ++drone.x; break;
-            case 2: if (drone.y < height_ - 1) ++drone.y; break;
-            default: if (drone.x > 0) --drone.x; break;
-            }
+            // North, east, south, west, clamped to the map. Table and clamp rather than a
+            // switch: the direction is random, so a branch on it would mispredict most ticks.
+            static constexpr int kDx[4] = {0, 1, 0, -1};
+            static constexpr int kDy[4] = {-1, 0, 1, 0};
+            const std::uint32_t dir = rng_.below(4);
+            drone.x = std::clamp(drone.x + kDx[dir], 0, width_ - 1);
+            drone.y = std::clamp(drone.y + kDy[dir], 0, height_ - 1);
             --drone.life;
         }
         std::erase_if(drones_, [](const Drone& d) { return d.life <= 0; });

@@ -113,35 +113,34 @@ private:
                 if (!isWalkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
     }
 
-    // Stone with no open cell among its eight neighbours becomes void. Separable: an
-    // "open within one column" row, then three such rows OR-ed, so each cell is read
-    // a constant number of times however big the map.
+    // Stone with no open cell among its eight neighbours becomes void. Separable: for
+    // each row an "open here or beside" byte per cell, then three such rows OR-ed, so
+    // each cell is read a constant number of times however big the map.
     void cullStone(LevelCanvas& canvas) {
         const int w = canvas.width(), h = canvas.height();
+        const auto width = static_cast<std::size_t>(w);
+        std::vector<std::uint8_t> open(width + 2, 0); // one cell of padding each side
         std::vector<std::uint8_t> near[3];
-        for (auto& r : near) r.assign(static_cast<std::size_t>(w), 0);
-        auto horizontal = [&](int y, std::vector<std::uint8_t>& out) {
+        for (auto& r : near) r.assign(width, 0);
+        auto openBeside = [&](int y, std::vector<std::uint8_t>& out) {
             if (y < 0 || y >= h) {
                 std::fill(out.begin(), out.end(), 0);
                 return;
             }
             const Tile* row = canvas.grid().row(y);
-            for (int x = 0; x < w; ++x) {
-                const bool open = isWalkable(row[x]) || (x > 0 && isWalkable(row[x - 1])) || (x + 1 < w && isWalkable(row[x + 1]));
-                out[static_cast<std::size_t>(x)] = open;
-            }
+            for (std::size_t x = 0; x < width; ++x) open[x + 1] = isWalkable(row[x]);
+            for (std::size_t x = 0; x < width; ++x) out[x] = open[x] | open[x + 1] | open[x + 2];
         };
-        horizontal(-1, near[0]);
-        horizontal(0, near[1]);
-        std::vector<Tile> culled(static_cast<std::size_t>(w));
+        openBeside(-1, near[0]);
+        openBeside(0, near[1]);
+        std::vector<Tile> culled(width);
         for (int y = 0; y < h; ++y) {
-            horizontal(y + 1, near[(y + 2) % 3]);
+            openBeside(y + 1, near[(y + 2) % 3]);
             const auto& above = near[y % 3];
             const auto& here = near[(y + 1) % 3];
             const auto& below = near[(y + 2) % 3];
-            const Tile* row = canvas.grid().row(y);
-            std::memcpy(culled.data(), row, static_cast<std::size_t>(w));
-            for (std::size_t x = 0; x < culled.size(); ++x)
+            std::memcpy(culled.data(), canvas.grid().row(y), width);
+            for (std::size_t x = 0; x < width; ++x)
                 if (culled[x] == Tile::Wall && !(above[x] | here[x] | below[x])) culled[x] = Tile::Void;
             canvas.writeRow(y, culled.data());
         }

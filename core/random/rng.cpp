@@ -5,7 +5,6 @@
 
 namespace burrow {
 namespace {
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
 } // namespace
 
@@ -24,31 +23,10 @@ Rng::Rng(std::uint64_t seed) {
     }
 }
 
-std::uint64_t Rng::next64() {
-    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
-    const std::uint64_t t = state_[1] << 17;
-    state_[2] ^= state_[0];
-    state_[3] ^= state_[1];
-    state_[1] ^= state_[2];
-    state_[0] ^= state_[3];
-    state_[2] ^= t;
-    state_[3] = rotl(state_[3], 45);
-    return result;
-}
-
-std::uint32_t Rng::below(std::uint32_t bound) {
-    if (bound == 0) throw std::invalid_argument("Rng::below needs a bound above 0");
-    std::uint64_t product = static_cast<std::uint64_t>(next32()) * bound;
-    auto low = static_cast<std::uint32_t>(product);
-    if (low < bound) {
-        // Reject the few low values that would make some results more likely.
-        const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
-        while (low < threshold) {
-            product = static_cast<std::uint64_t>(next32()) * bound;
-            low = static_cast<std::uint32_t>(product);
-        }
-    }
-    return static_cast<std::uint32_t>(product >> 32);
+std::uint64_t Rng::rejectBiased(std::uint64_t product, std::uint32_t bound) {
+    const std::uint32_t threshold = static_cast<std::uint32_t>(-bound) % bound;
+    while (static_cast<std::uint32_t>(product) < threshold) product = static_cast<std::uint64_t>(next32()) * bound;
+    return product;
 }
 
 int Rng::range(int lo, int hi) {

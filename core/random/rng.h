@@ -16,11 +16,27 @@ class Rng {
 public:
     explicit Rng(std::uint64_t seed = 0);
 
-    std::uint64_t next64();
+    // Inline: generators draw millions of numbers and the call would cost more than the draw.
+    std::uint64_t next64() {
+        const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
+        const std::uint64_t t = state_[1] << 17;
+        state_[2] ^= state_[0];
+        state_[3] ^= state_[1];
+        state_[1] ^= state_[2];
+        state_[0] ^= state_[3];
+        state_[2] ^= t;
+        state_[3] = rotl(state_[3], 45);
+        return result;
+    }
     std::uint32_t next32() { return static_cast<std::uint32_t>(next64() >> 32); }
 
     // Uniform integer in [0, bound), unbiased (Lemire's multiply-and-reject). bound > 0.
-    std::uint32_t below(std::uint32_t bound);
+    std::uint32_t below(std::uint32_t bound) {
+        if (bound == 0) throw std::invalid_argument("Rng::below needs a bound above 0");
+        std::uint64_t product = static_cast<std::uint64_t>(next32()) * bound;
+        if (static_cast<std::uint32_t>(product) < bound) product = rejectBiased(product, bound);
+        return static_cast<std::uint32_t>(product >> 32);
+    }
     // Uniform integer in [lo, hi], both included, unbiased. Throws when lo > hi.
     int range(int lo, int hi);
     // Uniform real in [0, 1) with 53 random bits.
@@ -46,6 +62,10 @@ public:
     std::size_t weightedIndex(std::span<const double> weights);
 
 private:
+    static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+    // The rare slow path of below(): redraws while the low half falls in the biased zone.
+    std::uint64_t rejectBiased(std::uint64_t product, std::uint32_t bound);
+
     std::uint64_t state_[4];
 };
 

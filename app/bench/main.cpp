@@ -1,0 +1,115 @@
+// burrow-bench: speed figures for the core, one line per case (name, size, median
+// of several runs in ms), or JSON with --json. Targets live in the README, not in
+// tests: timing is a measurement, not a pass/fail condition on a shared machine.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "generation/generation.h"
+
+using namespace burrow;
+
+namespace {
+
+struct Case {
+    std::string name;
+    std::string size;
+    // Prepares whatever is not being measured and returns the measured work.
+    std::function<std::function<void()>()> prepare;
+};
+
+StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params) {
+    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
+    for (const auto& [k, v] : params) e.params.set(k, v);
+    return e;
+}
+
+Recipe recipeOf(StageEntry e) {
+    Recipe r;
+    r.stages.push_back(std::move(e));
+    return r;
+}
+
+std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe, bool record) {
+    return [=] {
+        return [=] {
+            Generation g(size, 1234, recipe, StageCatalog::builtin(), {record});
+            g.run();
+            if (g.level().width() != size.width) std::abort(); // keep the work observable
+        };
+    };
+}
+
+std::vector<Case> cases() {
+    const Recipe cellular = recipeOf(stage("cellular_caves", {}));
+    return {
+        {"cellular caves: noise + 3 generations", "1000x1000", generating({1000, 1000, 1}, cellular, false)},
+        {"cellular caves: noise + 3 generations", "2000x2000", generating({2000, 2000, 1}, cellular, false)},
+        {"cellular caves stepped, recording every change", "1000x1000", generating({1000, 1000, 1}, cellular, true)},
+        {"drone mining: 1,000,000 drone ticks", "1000x1000",
+         generating({1000, 1000, 1},
+                    recipeOf(stage("drone_mining", {{"drones_min", std::int64_t{1000}}, {"drones_max", std::int64_t{1000}},
+                                                    {"life_min", std::int64_t{1000}}, {"life_max", std::int64_t{1000}},
+                                                    {"ticks_per_step", std::int64_t{1000}}})),
+                    false)},
+        {"rooms and hallways: 500 rooms", "2000x2000",
+         generating({2000, 2000, 1},
+                    recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{500}}, {"room_max_width", std::int64_t{30}},
+                                                          {"room_max_height", std::int64_t{20}}})),
+                    false)},
+        {"room grid: 20 x 20 rooms", "401x401",
+         generating({401, 401, 1},
+                    recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),
+                    false)},
+    };
+}
+
+double medianMs(const Case& c, int runs) {
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        auto work = c.prepare();
+        const auto start = std::chrono::steady_clock::now();
+        work();
+        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    bool json = false;
+    std::string filter;
+    int runs = 7;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--json") json = true;
+        else if (arg == "--filter" && i + 1 < argc) filter = argv[++i];
+        else if (arg == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        else if (arg == "--list") {
+            for (const Case& c : cases()) std::cout << c.name << " [" << c.size << "]\n";
+            return 0;
+        } else {
+            std::cout << "usage: burrow-bench [--filter TEXT] [--runs N] [--json] [--list]\n"
+                         "Runs each case N times (default 7) and prints its median in milliseconds.\n";
+            return arg == "--help" ? 0 : 2;
+        }
+    }
+    nlohmann::ordered_json results = nlohmann::ordered_json::array();
+    for (const Case& c : cases()) {
+        if (!filter.empty() && (c.name + " " + c.size).find(filter) == std::string::npos) continue;
+        const double ms = medianMs(c, runs);
+        if (json) results.push_back({{"name", c.name}, {"size", c.size}, {"median_ms", ms}, {"runs", runs}});
+        else std::printf("%-50s %-10s %9.3f ms\n", c.name.c_str(), c.size.c_str(), ms);
+    }
+    if (json) std::cout << results.dump(2) << "\n";
+    return 0;
+}
