@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/stage_reference.h"
 #include "io/ascii_map.h"
 #include "project/file_io.h"
 
@@ -61,6 +62,20 @@ private slots:
         const Result r = runCli({"generate", kExample, "--bogus"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("--bogus"));
+    }
+
+    // docs/project-format.md shows exactly what `burrow stages --markdown` prints, so
+    // the documented defaults and ranges are the ones the code uses.
+    void stageDocsMatchTheCatalog() {
+        const std::string doc = burrow::readTextFile(std::string(BURROW_SOURCE_DIR) + "/docs/project-format.md");
+        const std::string begin = "<!-- stages:begin -->\n", end = "<!-- stages:end -->";
+        const auto from = doc.find(begin), to = doc.find(end);
+        QVERIFY(from != std::string::npos && to != std::string::npos);
+        const std::string documented = doc.substr(from + begin.size(), to - from - begin.size());
+        QCOMPARE(QString::fromStdString(documented), QString::fromStdString(burrow::cli::stageReferenceMarkdown(burrow::StageCatalog::builtin())));
+        const Result r = runCli({"stages"});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("cellular_caves") && r.out.contains("born"));
     }
 
     void validateReportsFileAndPath() {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cli/arguments.h"
+#include "cli/stage_reference.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
 #include "project/file_io.h"
@@ -89,12 +90,25 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return failures == 0 ? 0 : 1;
 }
 
+int stages(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+    Arguments a(args, {}, {"help", "markdown"});
+    if (a.flag("help")) {
+        out << "usage: burrow stages [--markdown]\n\nLists every stage type a recipe can use, with its parameters,\n"
+               "their defaults, ranges and meaning.\n";
+        return 0;
+    }
+    if (!a.positional().empty()) throw UsageError("stages takes no file");
+    out << (a.flag("markdown") ? stageReferenceMarkdown(StageCatalog::builtin()) : stageReferenceText(StageCatalog::builtin()));
+    return 0;
+}
+
 using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
 
 const std::map<std::string, std::pair<Command, const char*>>& commands() {
     static const std::map<std::string, std::pair<Command, const char*>> table = {
         {"generate", {generate, "generate a project's level and write it to files"}},
         {"validate", {validate, "check project files and report every problem"}},
+        {"stages", {stages, "list the stage types and their parameters"}},
     };
     return table;
 }

@@ -7,8 +7,12 @@
 
 namespace burrow {
 namespace {
+// Whole values print as whole numbers (10000000, not 1e+07); others with up to
+// ten significant digits.
 std::string number(double v) {
+    if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<long long>(v));
     std::ostringstream out;
+    out.precision(10);
     out << v;
     return out.str();
 }

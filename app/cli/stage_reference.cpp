@@ -1,0 +1,63 @@
+#include "cli/stage_reference.h"
+
+namespace burrow::cli {
+namespace {
+
+std::string typeWord(const ParamSpec& spec) {
+    switch (spec.type) {
+    case ParamType::Int: return "whole number";
+    case ParamType::Real: return "number";
+    case ParamType::Bool: return "true/false";
+    case ParamType::Choice: return "choice";
+    case ParamType::IntSet: return "list of whole numbers";
+    }
+    return "";
+}
+
+std::string rangeText(const ParamSpec& spec) {
+    const auto number = [](double v) {
+        std::string text = describeParamValue(ParamValue{v});
+        return text;
+    };
+    switch (spec.type) {
+    case ParamType::Int:
+    case ParamType::Real:
+    case ParamType::IntSet: return number(spec.min) + " … " + number(spec.max);
+    case ParamType::Choice: {
+        std::string text;
+        for (const auto& c : spec.choices) text += (text.empty() ? "" : ", ") + c;
+        return text;
+    }
+    case ParamType::Bool: return "";
+    }
+    return "";
+}
+
+} // namespace
+
+std::string stageReferenceText(const StageCatalog& catalog) {
+    std::string text;
+    for (const StageType& type : catalog.types()) {
+        text += type.id + " — " + type.technique + "\n";
+        for (const ParamSpec& spec : type.params)
+            text += "    " + spec.key + " = " + describeParamValue(spec.defaultValue) + "  (" + typeWord(spec) +
+                    (rangeText(spec).empty() ? "" : ", " + rangeText(spec)) + ")  " + spec.help + "\n";
+        text += "\n";
+    }
+    return text;
+}
+
+std::string stageReferenceMarkdown(const StageCatalog& catalog) {
+    std::string text;
+    for (const StageType& type : catalog.types()) {
+        text += "### `" + type.id + "` — " + type.label + "\n\n" + type.technique + ".\n\n";
+        text += "| parameter | type | default | range | meaning |\n|---|---|---|---|---|\n";
+        for (const ParamSpec& spec : type.params)
+            text += "| `" + spec.key + "` | " + typeWord(spec) + " | `" + describeParamValue(spec.defaultValue) + "` | " +
+                    rangeText(spec) + " | " + spec.help + " |\n";
+        text += "\n";
+    }
+    return text;
+}
+
+} // namespace burrow::cli
