@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/stage_reference.h"
 #include "io/ascii_map.h"
+#include <nlohmann/json.hpp>
 #include "project/file_io.h"
 
 namespace {
@@ -76,6 +77,25 @@ private slots:
         const Result r = runCli({"stages"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("cellular_caves") && r.out.contains("born"));
+    }
+
+    void statsJsonHasTheDocumentedKeys() {
+        const Result r = runCli({"stats", std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto doc = nlohmann::json::parse(r.out.toStdString()); // throws (and fails the test) if not JSON
+        for (const char* key : {"project", "seed", "movement", "start", "total", "depths"}) QVERIFY2(doc.contains(key), key);
+        for (const char* key : {"floor_share", "regions", "stairs_pairs", "reachable_share", "longest_path", "dead_ends", "rooms", "hallways"})
+            QVERIFY2(doc["total"].contains(key), key);
+        QCOMPARE(doc["depths"].size(), std::size_t(6));
+        for (const auto& depth : doc["depths"])
+            for (const char* key : {"depth", "floor_share", "regions", "largest_region_share", "stairs_down", "reachable_share", "longest_path",
+                                    "dead_ends", "rooms", "hallways", "unreachable_regions"})
+                QVERIFY2(depth.contains(key), key);
+        QVERIFY(doc["total"]["stairs_pairs"].get<int>() > 0);
+        // The table form names unreachable regions the same way.
+        const Result table = runCli({"stats", std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json"});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("reachable"));
     }
 
     void validateReportsFileAndPath() {

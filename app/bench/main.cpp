@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "generation/generation.h"
+#include "regions/reachability.h"
 
 using namespace burrow;
 
@@ -47,8 +49,41 @@ std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe,
     };
 }
 
+// A level made by `recipe`, made once and copied for each run.
+const Level& cachedLevel(LevelSize size, const Recipe& recipe) {
+    static std::vector<std::pair<std::string, Level>> cache;
+    const std::string key = std::to_string(size.width) + "x" + std::to_string(size.height) + "x" + std::to_string(size.depth) + "/" +
+                            std::to_string(recipe.stages.size());
+    for (const auto& [k, level] : cache)
+        if (k == key) return level;
+    cache.emplace_back(key, generateLevel(size, 1234, recipe, StageCatalog::builtin()));
+    return cache.back().second;
+}
+
+// Runs `stages` on a copy of a prepared level: measures those stages only.
+std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare, std::vector<StageEntry> stages) {
+    return [=] {
+        auto level = std::make_shared<Level>(cachedLevel(size, prepare));
+        return [level, stages, size] {
+            for (const StageEntry& e : stages) {
+                const StageType& type = *StageCatalog::builtin().find(e.type);
+                const int runs = type.scope == StageScope::WholeLevel ? 1 : size.depth;
+                for (int z = 0; z < runs; ++z) {
+                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z))});
+                    LevelCanvas canvas(*level, z);
+                    stage->run(canvas);
+                }
+            }
+        };
+    };
+}
+
 std::vector<Case> cases() {
     const Recipe cellular = recipeOf(stage("cellular_caves", {}));
+    Recipe pruned = cellular;
+    pruned.stages.push_back(stage("prune_regions", {}));
+    Recipe linked = pruned;
+    linked.stages.push_back(stage("depth_links", {}));
     return {
         {"cellular caves: noise + 3 generations", "1000x1000", generating({1000, 1000, 1}, cellular, false)},
         {"cellular caves: noise + 3 generations", "2000x2000", generating({2000, 2000, 1}, cellular, false)},
@@ -64,6 +99,23 @@ std::vector<Case> cases() {
                     recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{500}}, {"room_max_width", std::int64_t{30}},
                                                           {"room_max_height", std::int64_t{20}}})),
                     false)},
+        {"regions: label + prune a cellular cave", "1000x1000", onPrepared({1000, 1000, 1}, cellular, {stage("prune_regions", {})})},
+        {"regions: label + prune + connect a cellular cave", "1000x1000",
+         onPrepared({1000, 1000, 1}, cellular, {stage("prune_regions", {}), stage("connect_regions", {})})},
+        {"depth links between 8 pruned cave depths", "1000x1000x8", onPrepared({1000, 1000, 8}, pruned, {stage("depth_links", {})})},
+        {"reachability across 8 linked depths", "1000x1000x8",
+         [=] {
+             return [&level = cachedLevel({1000, 1000, 8}, linked)] {
+                 if (reachability(level, Connectivity::Eight).walkable.size() != 8) std::abort();
+             };
+         }},
+        {"distance map from the start across 8 linked depths", "1000x1000x8",
+         [=] {
+             return [&level = cachedLevel({1000, 1000, 8}, linked)] {
+                 const std::vector<Cell> start{*defaultStart(level)};
+                 if (distanceMap(level, start, Connectivity::Eight).depthCount() != 8) std::abort();
+             };
+         }},
         {"room grid: 20 x 20 rooms", "401x401",
          generating({401, 401, 1},
                     recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),

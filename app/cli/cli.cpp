@@ -6,6 +6,7 @@
 
 #include "cli/arguments.h"
 #include "cli/stage_reference.h"
+#include "cli/stats_command.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
 #include "project/file_io.h"
@@ -109,6 +110,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands() {
         {"generate", {generate, "generate a project's level and write it to files"}},
         {"validate", {validate, "check project files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
+        {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };
     return table;
 }

@@ -16,6 +16,9 @@ public:
         : level_(level), grid_(level.tiles(depth)), depth_(depth), changes_(changes) {}
 
     Level& level() { return level_; }
+    // The same level at another depth, recording into the same step (for stages
+    // that span depths, such as stairs).
+    LevelCanvas atDepth(int depth) const { return LevelCanvas(level_, depth, changes_); }
     const TileGrid& grid() const { return grid_; }
     int depth() const { return depth_; }
     int width() const { return grid_.width(); }

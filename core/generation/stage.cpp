@@ -18,6 +18,14 @@ std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& 
     return problems;
 }
 
+std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> requireFourOrEight(std::string key) {
+    return [key](const ParamValues& v) {
+        std::vector<std::pair<std::string, std::string>> problems;
+        if (v.integer(key) != 4 && v.integer(key) != 8) problems.emplace_back(key, "must be 4 or 8");
+        return problems;
+    };
+}
+
 void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
                  std::vector<std::pair<std::string, std::string>>& problems) {
     if (values.integer(minKey) > values.integer(maxKey))

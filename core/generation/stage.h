@@ -75,6 +75,9 @@ struct StageType {
 // the cross checks. Empty when the stage can be created.
 std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values);
 
+// A crossCheck for stages whose only cross check is `key` being 4 or 8 (a neighbourhood).
+std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> requireFourOrEight(std::string key);
+
 // Helper for crossCheck: reports `minKey` when it is above `maxKey`.
 void checkMinMax(const ParamValues& values, const std::string& minKey, const std::string& maxKey,
                  std::vector<std::pair<std::string, std::string>>& problems);

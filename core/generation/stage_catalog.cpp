@@ -6,6 +6,9 @@
 #include "generators/random_fill.h"
 #include "generators/room_grid.h"
 #include "generators/rooms_and_hallways.h"
+#include "regions/connect_regions.h"
+#include "regions/depth_links.h"
+#include "regions/prune_regions.h"
 
 namespace burrow {
 
@@ -17,6 +20,9 @@ const StageCatalog& StageCatalog::builtin() {
         cellularCavesStage(),
         roomsAndHallwaysStage(),
         roomGridStage(),
+        pruneRegionsStage(),
+        connectRegionsStage(),
+        depthLinksStage(),
     });
     return catalog;
 }

@@ -136,11 +136,7 @@ StageType cellularCavesStage() {
         choiceParam("border", "Beyond the edge", "wall", {"wall", "floor"}, "How cells outside the map count (rot.js: wall)"),
         intParam("rows_per_step", "Rows per step", 0, 0, kMaxLevelHeight, "Rows rewritten in one visible step; 0 = a whole generation"),
     };
-    type.crossCheck = [](const ParamValues& v) {
-        std::vector<std::pair<std::string, std::string>> problems;
-        if (v.integer("neighbours") != 4 && v.integer("neighbours") != 8) problems.emplace_back("neighbours", "must be 4 or 8");
-        return problems;
-    };
+    type.crossCheck = requireFourOrEight("neighbours");
     type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
         return std::make_unique<CellularCaves>(params, std::move(setup));
     };

@@ -9,6 +9,7 @@
 
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
+#include "model/connectivity.h"
 #include "model/level.h"
 #include "project/diagnostic.h"
 
@@ -22,6 +23,9 @@ struct Project {
     std::uint64_t seed = 1;
     std::string seedText; // the seed as the designer typed it when it was not a plain number
     LevelSize size{80, 40, 1};
+    // How actors walk (4 or 8 directions): reachability, stats and the play-test use
+    // it. Keep the region stages' connectivity the same.
+    Connectivity movement = Connectivity::Eight;
     Recipe recipe;
     nlohmann::json extra = nlohmann::json::object(); // top-level fields Burrow does not know, kept on save
 

@@ -37,8 +37,13 @@ public:
         }
         readSeed(doc, project);
         readSize(doc, project.size);
+        if (const json* movement = field(doc, "", "movement", false)) {
+            if (movement->is_number_integer() && (movement->get<std::int64_t>() == 4 || movement->get<std::int64_t>() == 8))
+                project.movement = movement->get<std::int64_t>() == 4 ? Connectivity::Four : Connectivity::Eight;
+            else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + movement->dump());
+        }
         readRecipe(doc, project);
-        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "recipe"};
+        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "movement", "recipe"};
         for (const auto& [key, value] : doc.items())
             if (!known.count(key)) project.extra[key] = value;
         return project;

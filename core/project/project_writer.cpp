@@ -41,6 +41,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     if (project.seedText.empty()) doc["seed"] = project.seed;
     else doc["seed"] = project.seedText;
     doc["size"] = {{"width", project.size.width}, {"height", project.size.height}, {"depth", project.size.depth}};
+    doc["movement"] = static_cast<int>(project.movement);
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry));
     doc["recipe"] = recipe;

@@ -1,0 +1,30 @@
+#pragma once
+// Eight tiles to eight bits at once, for the passes that scan whole levels
+// (region labelling, searches). Relies on the tile numbering, checked here.
+#include <cstdint>
+#include <cstring>
+
+#include "model/tile.h"
+
+namespace burrow {
+
+static_assert(static_cast<int>(Tile::Floor) == 1 && static_cast<int>(Tile::Exit) == 7 && static_cast<int>(Tile::Obstacle) == 8 &&
+                  static_cast<int>(Tile::StairsDown) == 5 && static_cast<int>(Tile::StairsUp) == 6 && kTileKindCount <= 16,
+              "the masks below assume this numbering");
+
+// Bit k set when tiles[k] is numbered in [lo, hi); no branch per tile.
+inline std::uint8_t tileRangeMask(const Tile* tiles, std::uint64_t lo, std::uint64_t hi) {
+    std::uint64_t v;
+    std::memcpy(&v, tiles, 8);
+    constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    // Per byte (all below 16, so no carries): the high bit of t + 128 - n says t >= n.
+    const std::uint64_t inRange = ((v + (0x80 - lo) * ones) & ~(v + (0x80 - hi) * ones)) & highs;
+    // Gather the eight high bits into one byte, byte k to bit k.
+    return static_cast<std::uint8_t>((((inRange >> 7) & ones) * 0x0102040810204080ull) >> 56);
+}
+
+// Walkable tiles are exactly those numbered 1 to 7.
+inline std::uint8_t walkableMask(const Tile* tiles) { return tileRangeMask(tiles, 1, 8); }
+inline std::uint8_t stairsMask(const Tile* tiles) { return tileRangeMask(tiles, 5, 7); }
+
+} // namespace burrow

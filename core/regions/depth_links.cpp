@@ -1,0 +1,220 @@
+// Depth links (seed 004).
+//
+// For each pair of adjacent depths z and z+1, every pair of regions (one on each)
+// that overlap on floor gets exactly one pair of stairs: down on z, up on z+1, at
+// a shared floor cell chosen uniformly at random. Both cells must be plain ground
+// (floor or corridor), so stairs never land on stairs, doors or water.
+//
+// Per depth pair: intersecting the two depths' runs lists the shared cells by
+// region pair, and one random number per pair picks which of its cells. Steps:
+// one stairs pair each.
+#include "regions/depth_links.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "regions/region_map.h"
+
+namespace burrow {
+namespace {
+
+// Floor = 1 and Corridor = 2: one unsigned comparison.
+inline bool plainGround(Tile t) {
+    static_assert(static_cast<int>(Tile::Floor) == 1 && static_cast<int>(Tile::Corridor) == 2);
+    return static_cast<std::uint8_t>(static_cast<std::uint8_t>(t) - 1) <= 1;
+}
+
+// Region pair -> its number, numbered in order of first lookup. Open addressing
+// with linear probing: one multiply and usually one probe per lookup, where
+// std::unordered_map costs a node walk. Keys are never 0 (labels start at 1).
+class PairNumbers {
+public:
+    // The pair's number, and whether it was new.
+    std::pair<std::uint32_t, bool> find(std::uint64_t key) {
+        if ((count_ + 1) * 2 > slots_.size()) grow();
+        for (std::size_t i = slot(key);; i = (i + 1) & (slots_.size() - 1)) {
+            if (slots_[i].key == key) return {slots_[i].value, false};
+            if (slots_[i].key == 0) {
+                slots_[i] = {key, static_cast<std::uint32_t>(count_++)};
+                return {slots_[i].value, true};
+            }
+        }
+    }
+
+private:
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t value = 0;
+    };
+    std::size_t slot(std::uint64_t key) const { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> shift_); }
+    void grow() {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+        shift_ = 64 - std::countr_zero(slots_.size());
+        for (const Slot& s : old)
+            if (s.key)
+                for (std::size_t i = slot(s.key);; i = (i + 1) & (slots_.size() - 1))
+                    if (slots_[i].key == 0) {
+                        slots_[i] = s;
+                        break;
+                    }
+    }
+
+    std::vector<Slot> slots_;
+    std::size_t count_ = 0;
+    int shift_ = 64;
+};
+
+class DepthLinks final : public Stage {
+public:
+    DepthLinks(const ParamValues& params, StageSetup setup)
+        : rng_(setup.rng), depthCount_(setup.size.depth),
+          connectivity_(connectivityOf(params)) {
+        if (depthCount_ < 2) finish();
+    }
+
+    void step(LevelCanvas& canvas) override {
+        if (finished()) return;
+        if (!planned_) {
+            plan(canvas.level());
+            describe(std::to_string(planned_stairs_.size()) + " stairs pairs to place");
+        } else if (next_ < planned_stairs_.size()) {
+            place(canvas, planned_stairs_[next_]);
+            ++next_;
+            const StairsPair& s = planned_stairs_[next_ - 1];
+            describe("stairs " + std::to_string(next_) + " of " + std::to_string(planned_stairs_.size()) + ": depth " +
+                     std::to_string(s.upperDepth) + " region " + std::to_string(s.upperRegion) + " to depth " +
+                     std::to_string(s.upperDepth + 1) + " region " + std::to_string(s.lowerRegion));
+        }
+        if (planned_ && next_ >= planned_stairs_.size()) finish();
+    }
+
+    void run(LevelCanvas& canvas) override {
+        if (!planned_) plan(canvas.level());
+        for (; next_ < planned_stairs_.size(); ++next_) place(canvas, planned_stairs_[next_]);
+        describe("placed " + std::to_string(planned_stairs_.size()) + " stairs pairs");
+        finish();
+    }
+
+    void annotate(std::vector<Annotation>& out) const override {
+        if (next_ == 0 || next_ > planned_stairs_.size()) return;
+        const StairsPair& s = planned_stairs_[next_ - 1];
+        Annotation a;
+        a.kind = Annotation::Kind::Cell;
+        a.x = static_cast<std::uint16_t>(s.x);
+        a.y = static_cast<std::uint16_t>(s.y);
+        a.z = static_cast<std::uint8_t>(s.upperDepth);
+        out.push_back(a);
+    }
+
+private:
+    void plan(const Level& level) {
+        planned_ = true;
+        std::vector<RegionRuns> regions;
+        regions.reserve(static_cast<std::size_t>(depthCount_));
+        for (int z = 0; z < depthCount_; ++z) regions.push_back(labelRuns(level.tiles(z), connectivity_));
+        for (int z = 0; z + 1 < depthCount_; ++z)
+            planPair(level, regions[static_cast<std::size_t>(z)], regions[static_cast<std::size_t>(z + 1)], z);
+    }
+
+    // Row by row, the runs of the two depths are intersected like two sorted lists:
+    // every cell of an overlap belongs to the same pair of regions, so the pair is
+    // looked up once per overlap, and only overlapping cells are examined.
+    void planPair(const Level& level, const RegionRuns& upper, const RegionRuns& lower, int z) {
+        const TileGrid& top = level.tiles(z);
+        const TileGrid& bottom = level.tiles(z + 1);
+        PairNumbers pairIndex; // pairs numbered by first overlap
+        std::vector<std::uint64_t> pairs;
+        std::vector<std::uint32_t> counts;
+        // Overlaps with at least one plain cell, in row-major order, with how many they hold.
+        struct Overlap {
+            int y, x0, x1;
+            std::uint32_t pair, plain;
+        };
+        std::vector<Overlap> overlaps;
+        const auto w = static_cast<std::uint32_t>(top.width());
+        for (int y = 0; y < top.height(); ++y) {
+            std::size_t a = upper.rowStart[static_cast<std::size_t>(y)], b = lower.rowStart[static_cast<std::size_t>(y)];
+            const std::size_t aEnd = upper.rowStart[static_cast<std::size_t>(y) + 1], bEnd = lower.rowStart[static_cast<std::size_t>(y) + 1];
+            const Tile* topRow = top.row(y);
+            const Tile* bottomRow = bottom.row(y);
+            while (a < aEnd && b < bEnd) {
+                const CellRun& ra = upper.runs[a];
+                const CellRun& rb = lower.runs[b];
+                const int x0 = std::max(ra.x0, rb.x0), x1 = std::min(ra.x1, rb.x1);
+                if (x0 < x1) {
+                    const std::uint64_t key = (static_cast<std::uint64_t>(ra.label) << 32) | static_cast<std::uint32_t>(rb.label);
+                    const auto [pair, added] = pairIndex.find(key);
+                    if (added) {
+                        pairs.push_back(key);
+                        counts.push_back(0);
+                    }
+                    std::uint32_t plain = 0;
+                    for (int x = x0; x < x1; ++x) plain += plainGround(topRow[x]) & plainGround(bottomRow[x]);
+                    if (plain) {
+                        counts[pair] += plain;
+                        overlaps.push_back({y, x0, x1, pair, plain});
+                    }
+                }
+                (ra.x1 <= rb.x1) ? ++a : ++b; // drop whichever run ends first
+            }
+        }
+        // One draw per pair, in pair order: the index of its stairs cell among its
+        // plain shared cells in row-major order. A pair whose overlap holds no plain
+        // ground (only doors, water...) gets none.
+        std::vector<std::uint32_t> chosen(pairs.size(), 0);
+        for (std::size_t p = 0; p < pairs.size(); ++p)
+            if (counts[p] > 0) chosen[p] = rng_.below(counts[p]);
+        // Skip whole overlaps until the one holding the chosen index; only its cells are scanned.
+        std::vector<std::uint32_t> seen(pairs.size(), 0);
+        std::vector<std::uint32_t> at(pairs.size(), 0);
+        for (const Overlap& o : overlaps) {
+            std::uint32_t& before = seen[o.pair];
+            const std::uint32_t target = chosen[o.pair];
+            if (before <= target && target < before + o.plain) {
+                std::uint32_t index = before;
+                for (int x = o.x0; x < o.x1; ++x)
+                    if (plainGround(top.row(o.y)[x]) && plainGround(bottom.row(o.y)[x]) && index++ == target)
+                        at[o.pair] = static_cast<std::uint32_t>(o.y) * w + static_cast<std::uint32_t>(x);
+            }
+            before += o.plain;
+        }
+        for (std::size_t p = 0; p < pairs.size(); ++p)
+            if (counts[p] > 0)
+                planned_stairs_.push_back({static_cast<int>(at[p] % w), static_cast<int>(at[p] / w), z, static_cast<int>(pairs[p] >> 32),
+                                           static_cast<int>(pairs[p] & 0xffffffffu)});
+    }
+
+    void place(LevelCanvas& canvas, const StairsPair& s) {
+        canvas.atDepth(s.upperDepth).set(s.x, s.y, Tile::StairsDown);
+        canvas.atDepth(s.upperDepth + 1).set(s.x, s.y, Tile::StairsUp);
+        canvas.level().stairs.push_back(s);
+    }
+
+    Rng rng_;
+    int depthCount_;
+    Connectivity connectivity_;
+    bool planned_ = false;
+    std::vector<StairsPair> planned_stairs_;
+    std::size_t next_ = 0;
+};
+
+} // namespace
+
+StageType depthLinksStage() {
+    StageType type;
+    type.id = "depth_links";
+    type.label = "Stairs between depths";
+    type.technique = "Seed 004: one pair of stairs for every pair of regions that overlap on adjacent depths";
+    type.scope = StageScope::WholeLevel;
+    type.params = {
+        intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into regions: 8 counts corners (the seed), 4 edges only"),
+    };
+    type.crossCheck = requireFourOrEight("connectivity");
+    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
+        return std::make_unique<DepthLinks>(params, std::move(setup));
+    };
+    return type;
+}
+
+} // namespace burrow

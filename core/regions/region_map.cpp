@@ -1,0 +1,163 @@
+#include "regions/region_map.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "generation/parameter.h"
+#include "model/tile_masks.h"
+
+namespace burrow {
+namespace {
+
+// Union-find over provisional labels, with path halving; unions keep the smaller
+// label as root so the structure stays shallow in scan order.
+class Equivalences {
+public:
+    std::int32_t make() {
+        parent_.push_back(static_cast<std::int32_t>(parent_.size()));
+        return static_cast<std::int32_t>(parent_.size() - 1);
+    }
+    std::int32_t find(std::int32_t x) {
+        while (parent_[static_cast<std::size_t>(x)] != x) {
+            auto& p = parent_[static_cast<std::size_t>(x)];
+            p = parent_[static_cast<std::size_t>(p)];
+            x = p;
+        }
+        return x;
+    }
+    void unite(std::int32_t a, std::int32_t b) {
+        a = find(a);
+        b = find(b);
+        if (a == b) return;
+        if (a < b) parent_[static_cast<std::size_t>(b)] = a;
+        else parent_[static_cast<std::size_t>(a)] = b;
+    }
+    std::size_t size() const { return parent_.size(); }
+
+private:
+    std::vector<std::int32_t> parent_{0}; // label 0 is "none"
+};
+
+} // namespace
+
+Connectivity connectivityOf(const ParamValues& params) {
+    return params.integer("connectivity") == 4 ? Connectivity::Four : Connectivity::Eight;
+}
+
+namespace {
+
+// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
+// Eight cells at a time; `padded` is scratch with room for the row rounded up to 64.
+void walkableBits(const Tile* row, int width, std::vector<Tile>& padded, std::vector<std::uint64_t>& bits) {
+    std::memcpy(padded.data(), row, static_cast<std::size_t>(width));
+    for (std::size_t word = 0; word < bits.size(); ++word) {
+        std::uint64_t value = 0;
+        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(walkableMask(padded.data() + word * 64 + static_cast<std::size_t>(b) * 8)) << (b * 8);
+        bits[word] = value;
+    }
+}
+
+// The first x at or after `from` whose bit equals `set`, or `limit` if none.
+int nextBit(const std::vector<std::uint64_t>& bits, int from, bool set, int limit) {
+    std::size_t word = static_cast<std::size_t>(from) >> 6;
+    if (word >= bits.size()) return limit;
+    std::uint64_t m = (set ? bits[word] : ~bits[word]) & (~0ull << (from & 63));
+    while (m == 0) {
+        if (++word >= bits.size()) return limit;
+        m = set ? bits[word] : ~bits[word];
+    }
+    return std::min(limit, static_cast<int>(word * 64) + std::countr_zero(m));
+}
+
+} // namespace
+
+RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
+    const int w = tiles.width(), h = tiles.height();
+    RegionRuns result;
+    std::vector<CellRun>& runs = result.runs;
+    Equivalences eq;
+    // With corners counting, a run also touches runs above that end one cell before
+    // it starts or begin one cell after it ends.
+    const std::int32_t reach = connectivity == Connectivity::Eight ? 1 : 0;
+
+    // Pass 1: runs (found with bit scans, no branch per cell), each united with the
+    // runs it touches in the row above. The union-find works per run, not per cell.
+    std::vector<std::uint64_t> bits(static_cast<std::size_t>((w + 63) / 64));
+    std::vector<Tile> padded(bits.size() * 64, Tile::Wall);
+    std::size_t previousBegin = 0, previousEnd = 0;
+    result.rowStart.reserve(static_cast<std::size_t>(h) + 1);
+    for (int y = 0; y < h; ++y) {
+        walkableBits(tiles.row(y), w, padded, bits);
+        const std::size_t begin = runs.size();
+        result.rowStart.push_back(static_cast<std::uint32_t>(begin));
+        std::size_t above = previousBegin;
+        for (int x = nextBit(bits, 0, true, w); x < w; x = nextBit(bits, x, true, w)) {
+            CellRun run{x, nextBit(bits, x, false, w), y, 0};
+            x = run.x1;
+            // Skip runs above that end before this one can touch them; they cannot
+            // touch any later run of this row either.
+            while (above < previousEnd && runs[above].x1 + reach <= run.x0) ++above;
+            for (std::size_t k = above; k < previousEnd && runs[k].x0 < run.x1 + reach; ++k) {
+                if (run.label) eq.unite(run.label, runs[k].label);
+                else run.label = runs[k].label;
+            }
+            if (!run.label) run.label = eq.make();
+            runs.push_back(run);
+        }
+        previousBegin = begin;
+        previousEnd = runs.size();
+    }
+    result.rowStart.push_back(static_cast<std::uint32_t>(runs.size()));
+
+    // Pass 2: final labels numbered by first appearance (runs are in row-major
+    // order), with each region's size and bounds.
+    std::vector<std::int32_t> final(eq.size(), 0);
+    for (CellRun& run : runs) {
+        std::int32_t& id = final[static_cast<std::size_t>(eq.find(run.label))];
+        if (!id) {
+            result.regions.push_back({static_cast<int>(result.regions.size()) + 1, 0, {run.x0, run.y, run.x1 - run.x0, 1}, {run.x0, run.y}});
+            id = static_cast<std::int32_t>(result.regions.size());
+        }
+        run.label = id;
+        RegionInfo& r = result.regions[static_cast<std::size_t>(id - 1)];
+        r.size += run.x1 - run.x0;
+        const int right = std::max(r.bounds.right(), run.x1);
+        r.bounds.x = std::min(r.bounds.x, run.x0);
+        r.bounds.width = right - r.bounds.x;
+        r.bounds.height = run.y - r.bounds.y + 1; // runs arrive row by row
+    }
+    return result;
+}
+
+int RegionRuns::labelAt(int x, int y) const {
+    if (y < 0 || y + 1 >= static_cast<int>(rowStart.size())) return 0;
+    const auto first = runs.begin() + rowStart[static_cast<std::size_t>(y)];
+    const auto last = runs.begin() + rowStart[static_cast<std::size_t>(y) + 1];
+    // The first run ending after x; it holds x if it starts at or before it.
+    const auto it = std::upper_bound(first, last, x, [](int value, const CellRun& run) { return value < run.x1; });
+    return it != last && it->x0 <= x ? it->label : 0;
+}
+
+RegionRuns::ByRegion RegionRuns::byRegion() const {
+    // Counting sort of the runs by label.
+    ByRegion groups;
+    groups.offset.assign(regions.size() + 1, 0);
+    for (const CellRun& run : runs) ++groups.offset[static_cast<std::size_t>(run.label)];
+    for (std::size_t i = 1; i < groups.offset.size(); ++i) groups.offset[i] += groups.offset[i - 1];
+    groups.runIndex.resize(runs.size());
+    std::vector<std::uint32_t> next(groups.offset.begin(), groups.offset.end() - 1);
+    for (std::size_t i = 0; i < runs.size(); ++i) groups.runIndex[next[static_cast<std::size_t>(runs[i].label - 1)]++] = static_cast<std::uint32_t>(i);
+    return groups;
+}
+
+RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity) {
+    RegionRuns runs = labelRuns(tiles, connectivity);
+    RegionMap map;
+    map.labels = Grid<std::int32_t>(tiles.width(), tiles.height(), 0);
+    for (const CellRun& run : runs.runs) std::fill(map.labels.row(run.y) + run.x0, map.labels.row(run.y) + run.x1, run.label);
+    map.regions = std::move(runs.regions);
+    return map;
+}
+
+} // namespace burrow

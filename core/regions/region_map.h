@@ -1,0 +1,62 @@
+#pragma once
+// Regions: which walkable cells of one depth belong together. Labelled in linear
+// time (two passes with union-find, no recursion), numbered 1, 2, ... in the
+// order of each region's first cell in row-major order, so labels are stable.
+#include <cstdint>
+#include <vector>
+
+#include "model/connectivity.h"
+#include "model/grid.h"
+#include "model/level.h"
+
+namespace burrow {
+
+
+class ParamValues;
+// The "connectivity" parameter of the region stages (4 or 8).
+Connectivity connectivityOf(const ParamValues& params);
+
+struct RegionInfo {
+    int label = 0;         // 1-based; 0 in the label grid means "not walkable"
+    int size = 0;          // cells
+    Rect bounds;
+    Point representative;  // its first cell in row-major order
+};
+
+// A horizontal run of walkable cells [x0, x1) of row y, and its region.
+struct CellRun {
+    std::int32_t x0 = 0, x1 = 0, y = 0;
+    std::int32_t label = 0;
+};
+
+// Regions as runs: what pruning needs, without a label per cell. Runs are in
+// row-major order.
+struct RegionRuns {
+    std::vector<CellRun> runs;
+    std::vector<std::uint32_t> rowStart; // runs of row y are runs[rowStart[y] .. rowStart[y + 1])
+    std::vector<RegionInfo> regions;     // regions[label - 1]
+
+    // The region of cell (x, y), or 0 when it is not walkable (a binary search in its row).
+    int labelAt(int x, int y) const;
+    // Indices into `runs`, grouped by region: those of label L are
+    // runIndex[offset[L-1] .. offset[L]).
+    struct ByRegion {
+        std::vector<std::uint32_t> offset;
+        std::vector<std::uint32_t> runIndex;
+    };
+    ByRegion byRegion() const;
+};
+
+RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity);
+
+struct RegionMap {
+    Grid<std::int32_t> labels;
+    std::vector<RegionInfo> regions; // regions[label - 1]
+
+    const RegionInfo& region(int label) const { return regions.at(static_cast<std::size_t>(label - 1)); }
+    int count() const { return static_cast<int>(regions.size()); }
+};
+
+RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity);
+
+} // namespace burrow

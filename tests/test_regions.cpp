@@ -1,0 +1,282 @@
+// Regions, pruning, connecting, stairs between depths, reachability and metrics.
+#include <QtTest>
+
+#include <deque>
+#include <map>
+#include <set>
+
+#include "generation/generation.h"
+#include "io/ascii_map.h"
+#include "project/project.h"
+#include "regions/level_metrics.h"
+#include "regions/reachability.h"
+#include "regions/region_map.h"
+
+using namespace burrow;
+
+namespace {
+
+StageEntry entry(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params = {}) {
+    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
+    for (const auto& [k, v] : params) e.params.set(k, v);
+    return e;
+}
+
+Recipe recipeOf(std::initializer_list<StageEntry> stages) {
+    Recipe r;
+    for (const auto& s : stages) {
+        StageEntry e = s;
+        e.name = e.type + std::to_string(r.stages.size());
+        r.stages.push_back(e);
+    }
+    return r;
+}
+
+// Flood fill, the obvious way: component ids in order of first cell.
+Grid<int> floodLabels(const TileGrid& tiles, Connectivity c) {
+    Grid<int> labels(tiles.width(), tiles.height(), 0);
+    int next = 0;
+    for (int y = 0; y < tiles.height(); ++y)
+        for (int x = 0; x < tiles.width(); ++x) {
+            if (!isWalkable(tiles(x, y)) || labels(x, y)) continue;
+            labels(x, y) = ++next;
+            std::deque<Point> queue{{x, y}};
+            while (!queue.empty()) {
+                const Point p = queue.front();
+                queue.pop_front();
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        if ((dx == 0 && dy == 0) || (c == Connectivity::Four && dx != 0 && dy != 0)) continue;
+                        const int nx = p.x + dx, ny = p.y + dy;
+                        if (tiles.contains(nx, ny) && isWalkable(tiles(nx, ny)) && !labels(nx, ny)) {
+                            labels(nx, ny) = next;
+                            queue.push_back({nx, ny});
+                        }
+                    }
+            }
+        }
+    return labels;
+}
+
+Level caves(LevelSize size, std::uint64_t seed, std::vector<StageEntry> more = {}) {
+    Recipe recipe = recipeOf({entry("cellular_caves")});
+    for (auto& e : more) {
+        e.name = e.type + std::to_string(recipe.stages.size());
+        recipe.stages.push_back(e);
+    }
+    return generateLevel(size, seed, recipe, StageCatalog::builtin());
+}
+
+} // namespace
+
+class TestRegions : public QObject {
+    Q_OBJECT
+private slots:
+    void labellingMatchesFloodFill() {
+        Rng rng(77);
+        for (int trial = 0; trial < 300; ++trial) {
+            // Widths past 64 and 128 cross the word boundaries of the bit scan.
+            const int w = 1 + static_cast<int>(rng.below(trial % 3 == 0 ? 150 : 23)), h = 1 + static_cast<int>(rng.below(17));
+            TileGrid tiles(w, h);
+            const double open = 0.3 + 0.4 * rng.unit();
+            for (Tile& t : tiles) t = rng.chance(open) ? Tile::Floor : Tile::Wall;
+            for (Connectivity c : {Connectivity::Four, Connectivity::Eight}) {
+                const RegionMap map = labelRegions(tiles, c);
+                const Grid<int> expected = floodLabels(tiles, c);
+                std::map<int, int> sizes;
+                for (int y = 0; y < h; ++y)
+                    for (int x = 0; x < w; ++x) {
+                        QCOMPARE(map.labels(x, y), expected(x, y));
+                        if (expected(x, y)) ++sizes[expected(x, y)];
+                    }
+                QCOMPARE(map.count(), static_cast<int>(sizes.size()));
+                for (const RegionInfo& r : map.regions) {
+                    QCOMPARE(r.size, sizes[r.label]);
+                    QCOMPARE(map.labels(r.representative.x, r.representative.y), r.label);
+                    for (int y = 0; y < h; ++y)
+                        for (int x = 0; x < w; ++x)
+                            if (map.labels(x, y) == r.label) QVERIFY(r.bounds.contains(x, y));
+                }
+                // The run form agrees, and grouping runs by region loses none.
+                const RegionRuns runs = labelRuns(tiles, c);
+                const auto groups = runs.byRegion();
+                QCOMPARE(groups.runIndex.size(), runs.runs.size());
+                for (const RegionInfo& r : map.regions) {
+                    int cells = 0;
+                    for (auto i = groups.offset[std::size_t(r.label - 1)]; i < groups.offset[std::size_t(r.label)]; ++i) {
+                        const CellRun& run = runs.runs[groups.runIndex[i]];
+                        cells += run.x1 - run.x0;
+                        for (int x = run.x0; x < run.x1; ++x) QCOMPARE(map.labels(x, run.y), r.label);
+                    }
+                    QCOMPARE(cells, r.size);
+                }
+            }
+        }
+    }
+
+    void diagonalOnlyTouchIsTwoRegionsWithFour() {
+        const Level level = levelFromAscii(".#\n#.\n");
+        QCOMPARE(labelRegions(level.tiles(0), Connectivity::Eight).count(), 1);
+        QCOMPARE(labelRegions(level.tiles(0), Connectivity::Four).count(), 2);
+    }
+
+    void pruningLeavesNoSmallRegion_data() {
+        QTest::addColumn<int>("connectivity");
+        QTest::addColumn<int>("maxSize");
+        QTest::newRow("8, 20 (the seed)") << 8 << 20;
+        QTest::newRow("4, 20") << 4 << 20;
+        QTest::newRow("8, 200") << 8 << 200;
+    }
+    void pruningLeavesNoSmallRegion() {
+        QFETCH(int, connectivity);
+        QFETCH(int, maxSize);
+        const Connectivity c = connectivity == 4 ? Connectivity::Four : Connectivity::Eight;
+        const Level before = caves({120, 80, 1}, 11);
+        const Level after = caves({120, 80, 1}, 11, {entry("prune_regions", {{"max_size", std::int64_t{maxSize}}, {"connectivity", std::int64_t{connectivity}}})});
+        const RegionMap was = labelRegions(before.tiles(0), c);
+        const RegionMap now = labelRegions(after.tiles(0), c);
+        QVERIFY(std::any_of(was.regions.begin(), was.regions.end(), [&](const RegionInfo& r) { return r.size <= maxSize; }));
+        for (const RegionInfo& r : now.regions) QVERIFY2(r.size > maxSize, qPrintable(QString::number(r.size)));
+        // Big regions are untouched: every cell of a kept region was floor before and is floor now.
+        int kept = 0;
+        for (const RegionInfo& r : was.regions)
+            if (r.size > maxSize) kept += r.size;
+        int floor = 0;
+        for (Tile t : after.tiles(0)) floor += isWalkable(t);
+        QCOMPARE(floor, kept);
+    }
+
+    void keepLargestOnlyLeavesOne() {
+        const Level level = caves({120, 80, 1}, 12, {entry("prune_regions", {{"keep_largest_only", true}})});
+        QCOMPARE(labelRegions(level.tiles(0), Connectivity::Eight).count(), 1);
+    }
+
+    void connectingLeavesOneRegion_data() {
+        QTest::addColumn<int>("connectivity");
+        QTest::newRow("8") << 8;
+        QTest::newRow("4") << 4;
+    }
+    void connectingLeavesOneRegion() {
+        QFETCH(int, connectivity);
+        const Connectivity c = connectivity == 4 ? Connectivity::Four : Connectivity::Eight;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const Level before = caves({90, 60, 1}, seed);
+            const Level after = caves({90, 60, 1}, seed, {entry("connect_regions", {{"connectivity", std::int64_t{connectivity}}})});
+            QVERIFY(labelRegions(before.tiles(0), c).count() > 1);
+            QCOMPARE(labelRegions(after.tiles(0), c).count(), 1);
+            // Only rock was dug; nothing open was closed.
+            for (std::size_t i = 0; i < before.tiles(0).size(); ++i)
+                if (isWalkable(before.tiles(0).data()[i])) QVERIFY(isWalkable(after.tiles(0).data()[i]));
+        }
+    }
+
+    void connectingStepsOneTunnelEach() {
+        Recipe recipe = recipeOf({entry("cellular_caves"), entry("connect_regions")});
+        Generation stepped({60, 40, 1}, 5, recipe, StageCatalog::builtin(), {true});
+        while (stepped.step()) {}
+        QVERIFY(stepped.level().tiles(0) == generateLevel({60, 40, 1}, 5, recipe, StageCatalog::builtin()).tiles(0));
+        const std::size_t regions = static_cast<std::size_t>(labelRegions(caves({60, 40, 1}, 5).tiles(0), Connectivity::Eight).count());
+        // noise + 3 generations, then: plan, and one step per tunnel (regions - 1 of them).
+        QCOMPARE(stepped.timeline()->stepCount(), 4 + 1 + (regions - 1));
+        stepped.seek(0);
+        for (Tile t : stepped.level().tiles(0)) QCOMPARE(t, Tile::Wall);
+    }
+
+    void stairsArePairedAndOncePerRegionPair() {
+        const LevelSize size{80, 50, 4};
+        Recipe base = recipeOf({entry("cellular_caves"), entry("prune_regions")});
+        Recipe linked = base;
+        linked.stages.push_back(entry("depth_links"));
+        const Level before = generateLevel(size, 9, base, StageCatalog::builtin());
+        const Level level = generateLevel(size, 9, linked, StageCatalog::builtin());
+        QVERIFY(!level.stairs.empty());
+
+        std::set<std::tuple<int, int, int>> pairs;
+        for (const StairsPair& s : level.stairs) {
+            QCOMPARE(level.at(s.x, s.y, s.upperDepth), Tile::StairsDown);
+            QCOMPARE(level.at(s.x, s.y, s.upperDepth + 1), Tile::StairsUp);
+            QVERIFY2(pairs.insert({s.upperDepth, s.upperRegion, s.lowerRegion}).second, "a region pair linked twice");
+        }
+        // Every stairs tile belongs to a recorded pair, and every overlapping pair of regions got one.
+        std::size_t down = 0, up = 0;
+        for (int z = 0; z < size.depth; ++z)
+            for (Tile t : level.tiles(z)) {
+                down += t == Tile::StairsDown;
+                up += t == Tile::StairsUp;
+            }
+        QCOMPARE(down, level.stairs.size());
+        QCOMPARE(up, level.stairs.size());
+        std::set<std::tuple<int, int, int>> overlapping;
+        for (int z = 0; z + 1 < size.depth; ++z) {
+            const RegionMap a = labelRegions(before.tiles(z), Connectivity::Eight), b = labelRegions(before.tiles(z + 1), Connectivity::Eight);
+            for (std::size_t i = 0; i < a.labels.size(); ++i)
+                if (a.labels.data()[i] && b.labels.data()[i]) overlapping.insert({z, a.labels.data()[i], b.labels.data()[i]});
+        }
+        QVERIFY(pairs == overlapping);
+    }
+
+    void distancesCrossStairs() {
+        // Start top-left on depth 0; stairs at (3,1) lead down; depth 1 continues right.
+        Level level = levelFromAscii("#####\n#..>#\n#####\n\n#####\n#..<.\n#####\n");
+        const DistanceMap d = distanceMap(level, std::vector<Cell>{{1, 1, 0}}, Connectivity::Four);
+        QCOMPARE(d.at(1, 1, 0), 0);
+        QCOMPARE(d.at(3, 1, 0), 2);
+        QCOMPARE(d.at(3, 1, 1), 3);
+        QCOMPARE(d.at(4, 1, 1), 4);
+        QCOMPARE(d.at(1, 1, 1), 5);
+        QCOMPARE(d.at(0, 0, 0), -1);
+        // Stairs up lead back: two steps east, one up, two west.
+        const DistanceMap back = distanceMap(level, std::vector<Cell>{{1, 1, 1}}, Connectivity::Four);
+        QCOMPARE(back.at(3, 1, 0), 3);
+        QCOMPARE(back.at(1, 1, 0), 5);
+    }
+
+    void diagonalMovesOnlyWithEight() {
+        const Level level = levelFromAscii(".#\n#.\n");
+        QCOMPARE(distanceMap(level, std::vector<Cell>{{0, 0, 0}}, Connectivity::Eight).at(1, 1, 0), 1);
+        QCOMPARE(distanceMap(level, std::vector<Cell>{{0, 0, 0}}, Connectivity::Four).at(1, 1, 0), -1);
+    }
+
+    // On the jsrogue example every depth is reachable from depth 0, or the report
+    // names exactly the regions that are not.
+    void jsrogueReachabilityIsReportedExactly() {
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", StageCatalog::builtin());
+        const Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const ReachabilityReport report = reachability(level, p.movement);
+        QVERIFY(report.start.has_value());
+        QCOMPARE(report.start->z, 0);
+        // The region graph agrees with walking every cell.
+        const DistanceMap walked = distanceMap(level, std::vector<Cell>{*report.start}, p.movement);
+        for (int z = 0; z < level.depthCount(); ++z) {
+            QVERIFY2(report.reachable[std::size_t(z)] > 0, qPrintable(QString("depth %1 not reached at all").arg(z)));
+            int missing = 0;
+            for (const UnreachableRegion& u : report.unreachable)
+                if (u.depth == z) {
+                    missing += u.size;
+                    QCOMPARE(walked.at(u.representative.x, u.representative.y, z), -1);
+                }
+            QCOMPARE(report.reachable[std::size_t(z)] + missing, report.walkable[std::size_t(z)]);
+            int reachedByWalking = 0;
+            for (std::int32_t v : walked.depth(z)) reachedByWalking += v >= 0;
+            QCOMPARE(report.reachable[std::size_t(z)], reachedByWalking);
+        }
+    }
+
+    void metricsOfAHandMadeLevel() {
+        const Level level = levelFromAscii("#######\n#...#.#\n#.#####\n#######\n");
+        const LevelMetrics m = measureLevel(level, Connectivity::Four);
+        QCOMPARE(m.depths.size(), std::size_t(1));
+        const DepthMetrics& d = m.depths[0];
+        QCOMPARE(d.walkable, 5);
+        QCOMPARE(d.regions, 2);
+        QCOMPARE(d.largestRegionShare, 4.0 / 5.0);
+        QCOMPARE(d.reachableShare, 4.0 / 5.0); // the lone cell at (5,1) is cut off
+        QCOMPARE(d.longestPath, 2);
+        QCOMPARE(d.deadEnds, 2);                // (3,1) and (1,2); the lone cell has no neighbour at all
+        QCOMPARE(d.unreachable.size(), std::size_t(1));
+        QCOMPARE(d.unreachable[0].representative, (Point{5, 1}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRegions)
+#include "test_regions.moc"
