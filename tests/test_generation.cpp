@@ -139,6 +139,54 @@ private slots:
         QVERIFY(QString::fromStdString(warnings[0]).contains("wall_chance"));
     }
 
+    // A changed recipe keeps the output and the steps of the stages before the change.
+    void replacingTheRecipeReusesEarlierStages() {
+        const Project p = example("drone-caves");
+        Recipe changed = p.recipe;
+        changed.stages[2].params.set("walkers_max", std::int64_t{6});
+        const Level fresh = generateLevel(p.size, p.seed, changed, StageCatalog::builtin());
+
+        Generation g(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        g.run();
+        std::size_t before = 0; // steps of the first two stages
+        while (before < g.timeline()->stepCount() && g.runs()[g.timeline()->step(before).run].entry < 2) ++before;
+        const auto earlyChanges = std::vector<CellChange>(g.timeline()->changes(before / 2).begin(), g.timeline()->changes(before / 2).end());
+        g.replaceRecipe(changed);
+        QCOMPARE(g.timeline()->stepCount(), before);
+        QVERIFY(std::equal(earlyChanges.begin(), earlyChanges.end(), g.timeline()->changes(before / 2).begin()));
+        g.run();
+        compareLevels(g.level(), fresh);
+
+        // Mid-way through an unchanged stage: it carries on, then the changed one runs.
+        Generation mid(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        for (int i = 0; i < 10; ++i) mid.step();
+        mid.replaceRecipe(changed);
+        mid.run();
+        compareLevels(mid.level(), fresh);
+
+        // Scrubbed back, then a stage appended.
+        Recipe longer = changed;
+        longer.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("prune_regions"), longer));
+        g.seek(3);
+        g.replaceRecipe(longer);
+        g.run();
+        compareLevels(g.level(), generateLevel(p.size, p.seed, longer, StageCatalog::builtin()));
+    }
+
+    void handEditsApplyAfterGeneration() {
+        Project p = example("random-fill");
+        p.edits.set({0, 0, 0}, Tile::Water);
+        p.edits.set({14, 9, 0}, Tile::Exit);
+        p.edits.set({99, 99, 5}, Tile::Door); // outside this level: ignored, but kept
+        Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        p.edits.applyTo(level);
+        QCOMPARE(level.at(0, 0, 0), Tile::Water);
+        QCOMPARE(level.at(14, 9, 0), Tile::Exit);
+        QCOMPARE(p.edits.size(), std::size_t(3));
+        QVERIFY(p.edits.erase({0, 0, 0}));
+        QVERIFY(!p.edits.at({0, 0, 0}));
+    }
+
     void timelineCostsBytesPerChange() {
         const Project p = example("cellular-depths");
         Generation g(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});

@@ -65,6 +65,10 @@ private slots:
                                        << "/recipe/0/params/wal_chance" << "wall_chance";
         QTest::newRow("depth outside level") << R"({"recipe": [{"stage": "random_fill", "depths": [0, 5]}]})"
                                              << "/recipe/0/depths/1" << "from 0 to 1";
+        QTest::newRow("edit outside") << R"({"edits": [[20, 0, 0, "floor"]]})" << "/edits/0/0" << "from 0 to 19";
+        QTest::newRow("edit bad tile") << R"({"edits": [[1, 1, 0, "lava"]]})" << "/edits/0/3" << "tile name";
+        QTest::newRow("edit not a list") << R"({"edits": [{"x": 1}]})" << "/edits/0" << "expected [x, y, z";
+        QTest::newRow("movement 6") << R"({"movement": 6})" << "/movement" << "4 or 8";
         QTest::newRow("duplicate names") << R"({"recipe": [{"stage": "random_fill"}, {"stage": "random_fill"}]})"
                                          << "/recipe/1/name" << "unique";
     }
@@ -91,6 +95,7 @@ private slots:
         doc["seed"] = "dragon lair";
         doc["editor"] = {{"zoom", 4}};
         doc["recipe"][0]["note"] = "keep me";
+        doc["edits"] = json::parse(R"([[3, 2, 1, "water"], [0, 0, 0, "stairs_down"]])");
         std::vector<Diagnostic> problems;
         const Project p = projectFromJson(doc, StageCatalog::builtin(), problems);
         QVERIFY(problems.empty());
@@ -99,6 +104,7 @@ private slots:
         QCOMPARE(written["seed"], json("dragon lair"));
         QCOMPARE(written["editor"]["zoom"], json(4));
         QCOMPARE(written["recipe"][0]["note"], json("keep me"));
+        QCOMPARE(written["edits"], json::parse(R"([[0, 0, 0, "stairs_down"], [3, 2, 1, "water"]])")); // sorted by depth, row, column
         const Project again = projectFromJson(written, StageCatalog::builtin(), problems);
         QVERIFY(problems.empty());
         QVERIFY(again == p);

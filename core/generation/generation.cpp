@@ -6,12 +6,17 @@ namespace burrow {
 
 Generation::Generation(LevelSize size, std::uint64_t seed, Recipe recipe, const StageCatalog& catalog,
                        GenerationOptions options)
-    : size_(size), seed_(seed), recipe_(std::move(recipe)), catalog_(catalog), options_(options), level_(size) {
+    : size_(size), seed_(seed), recipe_(std::move(recipe)), catalog_(&catalog), options_(options), level_(size) {
     if (options_.recordTimeline) timeline_.reserveChanges(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height) *
                                                           static_cast<std::size_t>(size.depth) * 2);
+    planRuns();
+}
+
+void Generation::planRuns() {
+    runs_.clear();
     for (std::size_t i = 0; i < recipe_.stages.size(); ++i) {
         const StageEntry& entry = recipe_.stages[i];
-        const StageType* type = catalog_.find(entry.type);
+        const StageType* type = catalog_->find(entry.type);
         if (!type) throw std::invalid_argument("unknown stage type \"" + entry.type + "\"");
         if (!entry.enabled) continue;
         if (type->scope == StageScope::WholeLevel) {
@@ -20,19 +25,50 @@ Generation::Generation(LevelSize size, std::uint64_t seed, Recipe recipe, const 
         }
         std::vector<int> depths = entry.depths;
         if (depths.empty())
-            for (int z = 0; z < size.depth; ++z) depths.push_back(z);
+            for (int z = 0; z < size_.depth; ++z) depths.push_back(z);
         for (int z : depths) {
-            if (z < 0 || z >= size.depth) continue; // a recipe written for more depths than this level has
-            runs_.push_back({i, z, size.depth > 1 ? entry.name + " (depth " + std::to_string(z) + ")" : entry.name});
+            if (z < 0 || z >= size_.depth) continue; // a recipe written for more depths than this level has
+            runs_.push_back({i, z, size_.depth > 1 ? entry.name + " (depth " + std::to_string(z) + ")" : entry.name});
         }
     }
+}
+
+void Generation::replaceRecipe(Recipe recipe) {
+    for (const StageEntry& entry : recipe.stages)
+        if (!catalog_->find(entry.type)) throw std::invalid_argument("unknown stage type \"" + entry.type + "\"");
+    std::size_t same = 0;
+    while (same < recipe.stages.size() && same < recipe_.stages.size() && recipe.stages[same] == recipe_.stages[same]) ++same;
+    if (!options_.recordTimeline) {
+        *this = Generation(size_, seed_, std::move(recipe), *catalog_, options_);
+        return;
+    }
+    // The first recorded step of a run whose entry changed: keep everything before it.
+    std::size_t keep = 0;
+    while (keep < timeline_.stepCount() && runs_[timeline_.step(keep).run].entry < same) ++keep;
+    const bool keptStagesDone = keep < timeline_.stepCount() || nextRun_ >= runs_.size() ||
+                                (nextRun_ < runs_.size() && runs_[nextRun_].entry >= same && (!stage_ || stage_->finished()));
+    timeline_.moveTo(level_, keep);
+    timeline_.truncate();
+    recipe_ = std::move(recipe);
+    planRuns(); // runs of the kept entries come first and are unchanged, so indices still match
+    const bool activeKept = activeRun_ && *activeRun_ < runs_.size() && runs_[*activeRun_].entry < same && stage_ && !stage_->finished();
+    if (keptStagesDone || !activeKept) {
+        nextRun_ = 0;
+        while (nextRun_ < runs_.size() && runs_[nextRun_].entry < same) ++nextRun_;
+        stage_.reset();
+        activeRun_.reset();
+    }
+    // Otherwise a kept stage is still at work: it carries on, and the changed
+    // stages run after it as before.
+    warnings_.clear(); // stale: the kept stages' warnings are not recorded per step
+    lastDescription_ = keep == 0 ? std::string() : timeline_.step(keep - 1).description;
 }
 
 bool Generation::startNextRun() {
     while (nextRun_ < runs_.size()) {
         const StageRun& run = runs_[nextRun_];
         const StageEntry& entry = recipe_.stages[run.entry];
-        const StageType* type = catalog_.find(entry.type);
+        const StageType* type = catalog_->find(entry.type);
         if (const auto problems = paramProblems(*type, entry.params); !problems.empty()) {
             // The loader rejects such files; this guards values set by other means.
             for (const auto& [key, message] : problems) warnings_.push_back(run.label + ": skipped, " + key + ": " + message);

@@ -47,6 +47,11 @@ public:
     // Generates everything left at full speed.
     void run();
 
+    // A new recipe: everything before the first stage that differs is kept (its
+    // output and its timeline steps); the level is rewound to where that stage
+    // began and generation goes on from there. Without a timeline, starts over.
+    void replaceRecipe(Recipe recipe);
+
     // Scrubbing (needs recordTimeline): back one step, or to any recorded step.
     bool stepBack();
     void seek(std::size_t stepIndex);
@@ -63,6 +68,7 @@ public:
     const std::vector<std::string>& warnings() const { return warnings_; }
 
 private:
+    void planRuns();
     bool startNextRun();
     void generateOneStep();
     void collectWarnings();
@@ -70,7 +76,7 @@ private:
     LevelSize size_;
     std::uint64_t seed_;
     Recipe recipe_;
-    const StageCatalog& catalog_;
+    const StageCatalog* catalog_;
     GenerationOptions options_;
     Level level_;
     std::vector<StageRun> runs_;

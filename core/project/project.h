@@ -12,6 +12,7 @@
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "project/diagnostic.h"
+#include "project/hand_edits.h"
 
 namespace burrow {
 
@@ -27,6 +28,7 @@ struct Project {
     // it. Keep the region stages' connectivity the same.
     Connectivity movement = Connectivity::Eight;
     Recipe recipe;
+    HandEdits edits; // painted tiles, applied after generation
     nlohmann::json extra = nlohmann::json::object(); // top-level fields Burrow does not know, kept on save
 
     friend bool operator==(const Project&, const Project&) = default;

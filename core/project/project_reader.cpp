@@ -43,7 +43,8 @@ public:
             else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + movement->dump());
         }
         readRecipe(doc, project);
-        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "movement", "recipe"};
+        readEdits(doc, project);
+        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "movement", "recipe", "edits"};
         for (const auto& [key, value] : doc.items())
             if (!known.count(key)) project.extra[key] = value;
         return project;
@@ -124,6 +125,35 @@ private:
             if (!entry.name.empty() && !names.insert(entry.name).second)
                 fail(path + "/name", "\"" + entry.name + "\" is already the name of an earlier stage; names must be unique");
             project.recipe.stages.push_back(std::move(entry));
+        }
+    }
+
+    // "edits": [[x, y, z, "tile"], ...]
+    void readEdits(const json& doc, Project& project) {
+        const json* edits = field(doc, "", "edits", false);
+        if (!edits) return;
+        if (!edits->is_array()) {
+            fail("/edits", "expected a list of [x, y, z, \"tile\"], found " + typeName(*edits));
+            return;
+        }
+        for (std::size_t i = 0; i < edits->size(); ++i) {
+            const std::string path = "/edits/" + std::to_string(i);
+            const json& e = (*edits)[i];
+            if (!e.is_array() || e.size() != 4) {
+                fail(path, "expected [x, y, z, \"tile\"], found " + e.dump());
+                continue;
+            }
+            const auto x = readInt(e[0], path + "/0", 0, project.size.width - 1);
+            const auto y = readInt(e[1], path + "/1", 0, project.size.height - 1);
+            const auto z = readInt(e[2], path + "/2", 0, project.size.depth - 1);
+            const auto tile = e[3].is_string() ? tileFromId(e[3].get<std::string>()) : std::nullopt;
+            if (!tile || e[3].get<std::string>().size() == 1) {
+                std::string known;
+                for (Tile t : allTiles()) known += (known.empty() ? "" : ", ") + std::string(tileInfo(t).id);
+                fail(path + "/3", "expected a tile name (" + known + "), found " + e[3].dump());
+                continue;
+            }
+            if (x && y && z) project.edits.set({*x, *y, *z}, *tile);
         }
     }
 

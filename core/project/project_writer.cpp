@@ -45,6 +45,11 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry));
     doc["recipe"] = recipe;
+    if (!project.edits.empty()) {
+        ordered_json edits = ordered_json::array();
+        project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, std::string(tileInfo(t).id)}); });
+        doc["edits"] = edits;
+    }
     for (const auto& [key, value] : project.extra.items()) doc[key] = ordered(value);
     return doc;
 }
