@@ -30,13 +30,13 @@ private slots:
     void opensAnExampleAndDrawsIt() {
         QFETCH(double, cellPixels);
         ui::MainWindow window;
-        window.resize(900, 700);
+        window.resize(1400, 900);
         window.show();
         QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
         ui::MapView* view = window.mapView();
-        view->setCellPixels(cellPixels, QPointF(0, 0));
         view->fitToWindow();
-        if (cellPixels < ui::MapView::kGlyphThreshold) view->setCellPixels(cellPixels, view->rect().center());
+        view->setCellPixels(cellPixels, view->rect().center());
+        QCOMPARE(view->cellPixels(), cellPixels);
         const QImage shot = view->grab().toImage();
         const Level& level = window.document()->level();
         int walls = 0, floors = 0;
@@ -57,7 +57,7 @@ private slots:
 
     void hoverNamesTheCell() {
         ui::MainWindow window;
-        window.resize(900, 700);
+        window.resize(1400, 900);
         window.show();
         QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
         ui::MapView* view = window.mapView();

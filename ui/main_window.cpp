@@ -1,9 +1,11 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -13,109 +15,314 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
 
+#include "docks/generation_dock.h"
+#include "docks/legend_dock.h"
+#include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "map/map_view.h"
+#include "tools/paint_controller.h"
+#include "tools/tile_palette.h"
 
 namespace burrow::ui {
 
+namespace {
+constexpr int kMaxRecent = 8;
+constexpr int kTrailSteps = 12; // how many steps a drone's trail lasts on screen
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), document_(new ProjectDocument(this)), mapView_(new MapView(this)) {
+    : QMainWindow(parent), document_(new ProjectDocument(this)), runner_(new GenerationRunner(document_, this)),
+      mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)) {
     setCentralWidget(mapView_);
-    createActions();
+    createMenus();
+    createToolBars();
+    createDocks();
 
     cellLabel_ = new QLabel(this);
     levelLabel_ = new QLabel(this);
     statusBar()->addWidget(cellLabel_, 1);
     statusBar()->addPermanentWidget(levelLabel_);
 
-    connect(document_, &ProjectDocument::levelReplaced, this, &MainWindow::showLevel);
+    connect(document_, &ProjectDocument::levelReset, this, &MainWindow::levelReset);
+    connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
+        mapView_->cellsChanged(changes);
+        hoverRegions_.reset();
+    });
+    connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
+    connect(document_, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
+    connect(document_, &ProjectDocument::fileChanged, this, &MainWindow::refreshTitle);
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
 
     QSettings settings;
-    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) resize(1200, 800);
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) resize(1400, 900);
     restoreState(settings.value("window/state").toByteArray());
-    setWindowTitle("Burrow");
+    mapView_->setLevel(&document_->level());
+    levelReset();
+    refreshTitle();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions() {
+void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::chooseAndOpen);
-    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newProject);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Clear Hand Edits"), this, [this] {
+        if (QMessageBox::question(this, tr("Clear hand edits"), tr("Remove every painted tile and show the level as generated?")) ==
+            QMessageBox::Yes) {
+            document_->clearEdits();
+            document_->undoStack()->clear();
+        }
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* fit = view->addAction(tr("&Fit to Window"), mapView_, &MapView::fitToWindow);
-    fit->setShortcut(Qt::CTRL | Qt::Key_0);
-    QAction* zoomIn = view->addAction(tr("Zoom &In"), [this] { mapView_->zoomBy(1.25); });
-    zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &Out"), [this] { mapView_->zoomBy(0.8); });
-    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);
+    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
+    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
+    view->addSeparator();
+    auto toggle = [&](const QString& text, const QString& name, bool on, auto setter, QKeySequence key = {}) {
+        QAction* a = view->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(on);
+        a->setShortcut(key);
+        connect(a, &QAction::toggled, this, [this, setter](bool checked) { setOverlay([&](OverlayOptions& o) { setter(o, checked); }); });
+    };
+    toggle(tr("&Glyphs"), "showGlyphs", true, [](OverlayOptions& o, bool v) { o.glyphs = v; });
+    toggle(tr("Grid &Lines"), "showGrid", false, [](OverlayOptions& o, bool v) { o.grid = v; });
+    toggle(tr("&Region Colours"), "showRegions", false, [](OverlayOptions& o, bool v) { o.regions = v; }, QKeySequence(Qt::CTRL | Qt::Key_R));
+    toggle(tr("&Areas"), "showAreas", true, [](OverlayOptions& o, bool v) { o.areas = v; });
+    toggle(tr("&Markers"), "showMarkers", true, [](OverlayOptions& o, bool v) { o.markers = v; });
+    toggle(tr("Depth &Below (or Above) Overlaid"), "showOtherDepth", false,
+           [this](OverlayOptions& o, bool v) {
+               const Level* level = mapView_->level();
+               const int d = mapView_->depth();
+               o.otherDepth = !v || !level || level->depthCount() < 2 ? -1 : (d + 1 < level->depthCount() ? d + 1 : d - 1);
+           },
+           QKeySequence(Qt::CTRL | Qt::Key_D));
 
-    QToolBar* bar = addToolBar(tr("Map"));
-    bar->setObjectName("mapToolBar");
-    bar->addAction(open);
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Depth "), bar));
-    depthBox_ = new QSpinBox(bar);
+    QMenu* generate = menuBar()->addMenu(tr("&Generation"));
+    generate->addAction(tr("&Generate to the End"), QKeySequence(Qt::CTRL | Qt::Key_G), runner_, &GenerationRunner::generateToEnd);
+    generate->addAction(tr("&Step"), QKeySequence(Qt::CTRL | Qt::Key_Right), this, [this] { runner_->pause(); document_->step(); });
+    generate->addAction(tr("Step &Back"), QKeySequence(Qt::CTRL | Qt::Key_Left), this, [this] { runner_->pause(); document_->stepBack(); });
+    generate->addAction(tr("Play / &Pause"), QKeySequence(Qt::CTRL | Qt::Key_Space), this, [this] {
+        runner_->mode() == GenerationRunner::Mode::Playing ? runner_->pause() : runner_->play();
+    });
+    generate->addAction(tr("&Rewind to the Start"), QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { runner_->pause(); document_->seek(0); });
+}
+
+void MainWindow::createToolBars() {
+    QToolBar* map = addToolBar(tr("Map"));
+    map->setObjectName("mapToolBar");
+    map->addWidget(new QLabel(tr(" Depth "), map));
+    depthBox_ = new QSpinBox(map);
     depthBox_->setObjectName("depthBox");
     depthBox_->setToolTip(tr("The depth shown (0 is the top)"));
-    bar->addWidget(depthBox_);
-    connect(depthBox_, &QSpinBox::valueChanged, mapView_, &MapView::setDepth);
-    bar->addSeparator();
-    bar->addAction(fit);
-    bar->addAction(zoomIn);
-    bar->addAction(zoomOut);
+    map->addWidget(depthBox_);
+    connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
+        mapView_->setDepth(z);
+        hoverRegions_.reset();
+        showAnnotations();
+    });
+
+    QToolBar* tools = addToolBar(tr("Tools"));
+    tools->setObjectName("toolsToolBar");
+    auto* group = new QActionGroup(this);
+    const std::pair<PaintTool, QString> kinds[] = {{PaintTool::Pan, tr("Pan")},         {PaintTool::Pencil, tr("Pencil")},
+                                                   {PaintTool::Rectangle, tr("Rectangle")}, {PaintTool::Fill, tr("Fill")},
+                                                   {PaintTool::Eraser, tr("Eraser")}};
+    int key = Qt::Key_1;
+    for (const auto& [tool, name] : kinds) {
+        QAction* a = tools->addAction(name);
+        a->setObjectName("tool" + name);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(key++));
+        a->setChecked(tool == PaintTool::Pan);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, tool] { mapView_->setTool(tool); });
+    }
+    palette_ = new TilePalette(tools);
+    tools->addWidget(palette_);
+    connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
+    paint_->setTile(palette_->tile());
+    mapView_->setTool(PaintTool::Pan);
+}
+
+void MainWindow::createDocks() {
+    generationDock_ = new GenerationDock(document_, runner_, this);
+    addDockWidget(Qt::LeftDockWidgetArea, generationDock_);
+    auto* history = new QDockWidget(tr("History"), this);
+    history->setObjectName("historyDock");
+    auto* undoView = new QUndoView(document_->undoStack(), history);
+    undoView->setEmptyLabel(tr("<generated level>"));
+    history->setWidget(undoView);
+    addDockWidget(Qt::RightDockWidgetArea, history);
+    auto* legend = new LegendDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, legend);
+    QMenu* docks = menuBar()->addMenu(tr("&Docks"));
+    docks->addAction(generationDock_->toggleViewAction());
+    docks->addAction(history->toggleViewAction());
+    docks->addAction(legend->toggleViewAction());
 }
 
 QString MainWindow::defaultExampleProject() {
     const QString name = QStringLiteral("cellular-depths.burrow.json");
     const QString appDir = QCoreApplication::applicationDirPath();
-    const QStringList candidates = {
-        QStringLiteral(BURROW_EXAMPLES_DIR),          // the source tree this build came from
-        appDir + "/../share/burrow/examples",          // an installed Burrow
-        appDir + "/examples",
-    };
-    for (const QString& dir : candidates) {
+    for (const QString& dir : {QStringLiteral(BURROW_EXAMPLES_DIR), appDir + "/../share/burrow/examples", appDir + "/examples"})
         if (QFileInfo::exists(dir + "/" + name)) return QDir(dir).absoluteFilePath(name);
-        if (QFileInfo::exists(dir + "/random-fill.burrow.json")) return QDir(dir).absoluteFilePath("random-fill.burrow.json");
-    }
     return {};
 }
 
 bool MainWindow::openProject(const QString& path) {
+    runner_->cancel();
     QString error;
     if (!document_->open(path, &error)) {
         QMessageBox::warning(this, tr("Cannot open project"), error);
         return false;
     }
+    rememberRecent(document_->filePath());
     return true;
 }
 
+void MainWindow::newProject() {
+    if (!confirmDiscard()) return;
+    runner_->cancel();
+    QFile file(":/burrow/new-project.burrow.json");
+    file.open(QIODevice::ReadOnly);
+    std::vector<Diagnostic> problems;
+    Project project = projectFromJson(nlohmann::json::parse(file.readAll().toStdString()), StageCatalog::builtin(), problems);
+    document_->reset(std::move(project));
+}
+
 void MainWindow::chooseAndOpen() {
+    if (!confirmDiscard()) return;
     const QString start = document_->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(document_->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), start, tr("Burrow projects (*.burrow.json *.json)"));
     if (!path.isEmpty()) openProject(path);
 }
 
-void MainWindow::showLevel() {
+bool MainWindow::save() {
+    if (document_->filePath().isEmpty()) return saveAs();
+    QString error;
+    if (!document_->save(&error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(document_->filePath()), 4000);
+    return true;
+}
+
+bool MainWindow::saveAs() {
+    const QString start = document_->filePath().isEmpty() ? QDir::currentPath() + "/untitled.burrow.json" : document_->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), start, tr("Burrow projects (*.burrow.json)"));
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(".json")) path += ".burrow.json";
+    QString error;
+    if (!document_->saveAs(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    rememberRecent(path);
+    return true;
+}
+
+bool MainWindow::confirmDiscard() {
+    if (!document_->isModified()) return true;
+    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
+                                              tr("%1 has changes that are not saved. Save them first?")
+                                                  .arg(document_->filePath().isEmpty() ? tr("This project") : QFileInfo(document_->filePath()).fileName()),
+                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+    QSettings settings;
+    QStringList recent = settings.value("recentFiles").toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    settings.setValue("recentFiles", recent);
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value("recentFiles").toStringList();
+    for (const QString& path : recent)
+        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (confirmDiscard()) openProject(path);
+        })->setToolTip(path);
+    recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::refreshTitle() {
+    const QString file = document_->filePath().isEmpty() ? tr("untitled") : QFileInfo(document_->filePath()).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — Burrow").arg(file));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::levelReset() {
     const Level& level = document_->level();
-    mapView_->setLevel(&level);
-    depthBox_->setRange(0, level.depthCount() - 1);
+    if (mapView_->level() != &level || mapView_->level()->size() != level.size()) mapView_->setLevel(&level);
+    else mapView_->levelChanged();
+    hoverRegions_.reset();
+    {
+        const QSignalBlocker block(depthBox_);
+        depthBox_->setRange(0, level.depthCount() - 1);
+        depthBox_->setValue(mapView_->depth());
+    }
     depthBox_->setEnabled(level.depthCount() > 1);
-    const Project& project = document_->project();
-    setWindowTitle(QStringLiteral("%1 — Burrow").arg(QFileInfo(document_->filePath()).fileName()));
+    OverlayOptions o = mapView_->overlays();
+    if (o.movement != document_->project().movement) {
+        o.movement = document_->project().movement;
+        mapView_->setOverlays(o);
+    }
+    const Project& p = document_->project();
     levelLabel_->setText(tr("%1 · %2 x %3 x %4 · seed %5")
-                             .arg(QString::fromStdString(project.name))
+                             .arg(QString::fromStdString(p.name))
                              .arg(level.width())
                              .arg(level.height())
                              .arg(level.depthCount())
-                             .arg(project.seedText.empty() ? QString::number(project.seed) : QString::fromStdString(project.seedText)));
-    for (const auto& warning : document_->warnings()) statusBar()->showMessage(QString::fromStdString(warning), 8000);
+                             .arg(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText)));
+    showAnnotations();
+    const auto warnings = document_->warnings();
+    if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back()), 8000);
+}
+
+void MainWindow::showAnnotations() {
+    std::vector<AgedAnnotation> marks;
+    const Timeline* timeline = document_->generation().timeline();
+    if (timeline && !document_->atEnd()) {
+        const std::size_t now = timeline->position();
+        for (std::size_t age = 0; age < kTrailSteps && age < now; ++age)
+            for (const Annotation& a : timeline->annotations(now - 1 - age)) marks.push_back({a, static_cast<int>(age)});
+    }
+    mapView_->setAnnotations(std::move(marks), kTrailSteps);
+}
+
+void MainWindow::setOverlay(const std::function<void(OverlayOptions&)>& change) {
+    OverlayOptions o = mapView_->overlays();
+    change(o);
+    mapView_->setOverlays(o);
 }
 
 void MainWindow::showHoveredCell(std::optional<Cell> cell) {
@@ -123,16 +330,33 @@ void MainWindow::showHoveredCell(std::optional<Cell> cell) {
         cellLabel_->clear();
         return;
     }
-    const Tile tile = document_->level().at(cell->x, cell->y, cell->z);
-    cellLabel_->setText(tr("x %1, y %2, depth %3 — %4 '%5'")
-                            .arg(cell->x)
-                            .arg(cell->y)
-                            .arg(cell->z)
-                            .arg(QString::fromUtf8(tileInfo(tile).label.data(), qsizetype(tileInfo(tile).label.size())))
-                            .arg(QChar::fromLatin1(glyphOf(tile))));
+    const Level& level = document_->level();
+    const Tile tile = level.at(cell->x, cell->y, cell->z);
+    QString text = tr("x %1, y %2, depth %3 — %4 '%5'")
+                       .arg(cell->x)
+                       .arg(cell->y)
+                       .arg(cell->z)
+                       .arg(QString::fromUtf8(tileInfo(tile).label.data(), qsizetype(tileInfo(tile).label.size())))
+                       .arg(QChar::fromLatin1(glyphOf(tile)));
+    if (document_->project().edits.at(*cell)) text += tr(" (painted)");
+    if (isWalkable(tile)) {
+        if (!hoverRegions_) hoverRegions_ = labelRuns(level.tiles(cell->z), document_->project().movement);
+        if (const int label = hoverRegions_->labelAt(cell->x, cell->y))
+            text += tr(" — region %1, %2 cells").arg(label).arg(hoverRegions_->regions[std::size_t(label - 1)].size);
+    }
+    for (const StairsPair& s : level.stairs)
+        if (s.x == cell->x && s.y == cell->y && (s.upperDepth == cell->z || s.upperDepth + 1 == cell->z))
+            text += s.upperDepth == cell->z ? tr(" — stairs down to depth %1, region %2").arg(s.upperDepth + 1).arg(s.lowerRegion)
+                                            : tr(" — stairs up to depth %1, region %2").arg(s.upperDepth).arg(s.upperRegion);
+    cellLabel_->setText(text);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    runner_->cancel();
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());

@@ -1,17 +1,26 @@
 #pragma once
-// The editor's window: the map in the middle, docks around it, the status bar below.
+// The editor's window: the map in the middle, the generation and history docks
+// around it, menus and tool bars, the status bar below. It wires widgets to the
+// document; the work itself happens in the document and in burrow_core.
 #include <QMainWindow>
 #include <optional>
 
 #include "model/level.h"
+#include "regions/region_map.h"
 
+class QAction;
 class QLabel;
+class QMenu;
 class QSpinBox;
 
 namespace burrow::ui {
 
+class GenerationDock;
+class GenerationRunner;
 class MapView;
+class PaintController;
 class ProjectDocument;
+class TilePalette;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -26,21 +35,44 @@ public:
 
     MapView* mapView() const { return mapView_; }
     ProjectDocument* document() const { return document_; }
+    GenerationRunner* runner() const { return runner_; }
+    GenerationDock* generationDock() const { return generationDock_; }
+    PaintController* painter() const { return paint_; }
+
+    // Asks whether to save unsaved changes; false when the designer cancels.
+    bool confirmDiscard();
+    bool save();
+    bool saveAs();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createActions();
-    void showLevel();
-    void showHoveredCell(std::optional<Cell> cell);
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void newProject();
     void chooseAndOpen();
+    void rememberRecent(const QString& path);
+    void refreshRecentMenu();
+    void refreshTitle();
+    void levelReset();
+    void showAnnotations();
+    void showHoveredCell(std::optional<Cell> cell);
+    void setOverlay(const std::function<void(struct OverlayOptions&)>& change);
 
     ProjectDocument* document_;
+    GenerationRunner* runner_;
     MapView* mapView_;
+    PaintController* paint_;
+    GenerationDock* generationDock_ = nullptr;
+    TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
     QLabel* cellLabel_ = nullptr;
     QLabel* levelLabel_ = nullptr;
+    // Regions of the shown depth, for naming the region under the cursor.
+    std::optional<RegionRuns> hoverRegions_;
 };
 
 } // namespace burrow::ui

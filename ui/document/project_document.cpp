@@ -1,28 +1,215 @@
 #include "document/project_document.h"
 
-#include "generation/generation.h"
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUndoStack>
+
 #include "project/diagnostic.h"
 
 namespace burrow::ui {
 
-ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent) {}
+ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+    project_.size = {40, 25, 1};
+    restart();
+    connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) {
+        if (!clean) setModified(true);
+    });
+}
+
+ProjectDocument::~ProjectDocument() = default;
 
 bool ProjectDocument::open(const QString& path, QString* error) {
     try {
-        Project project = loadProject(path.toStdString(), StageCatalog::builtin());
-        project_ = std::move(project);
-        filePath_ = path;
-        regenerate();
-        return true;
+        project_ = loadProject(path.toStdString(), StageCatalog::builtin());
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
         return false;
     }
+    filePath_ = QFileInfo(path).absoluteFilePath();
+    undoStack_->clear();
+    restart();
+    generation_->run();
+    compose();
+    setModified(false);
+    emit fileChanged(filePath_);
+    emit recipeChanged();
+    emit levelReset();
+    return true;
 }
 
-void ProjectDocument::regenerate() {
-    level_ = generateLevel(project_.size, project_.seed, project_.recipe, StageCatalog::builtin(), &warnings_);
-    emit levelReplaced();
+bool ProjectDocument::saveAs(const QString& path, QString* error) {
+    if (path.isEmpty()) {
+        if (error) *error = tr("The project has no file name yet.");
+        return false;
+    }
+    // QSaveFile writes beside the target and renames over it only once everything is
+    // written, so a failed save (disk full, no permission) leaves the old file whole.
+    QSaveFile file(path);
+    const QByteArray text = QByteArray::fromStdString(projectToJson(project_).dump(2) + "\n");
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        if (error) *error = tr("Could not save %1: %2. The file on disk is unchanged.").arg(path, file.errorString());
+        return false;
+    }
+    filePath_ = QFileInfo(path).absoluteFilePath();
+    undoStack_->setClean();
+    setModified(false);
+    emit fileChanged(filePath_);
+    return true;
+}
+
+void ProjectDocument::reset(Project templateProject) {
+    project_ = std::move(templateProject);
+    filePath_.clear();
+    undoStack_->clear();
+    restart();
+    generation_->run();
+    compose();
+    setModified(false);
+    emit fileChanged(filePath_);
+    emit recipeChanged();
+    emit levelReset();
+}
+
+const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composed_ : generation_->level(); }
+
+void ProjectDocument::restart() {
+    generation_ = std::make_unique<Generation>(project_.size, project_.seed, project_.recipe, StageCatalog::builtin(), GenerationOptions{true});
+    composedValid_ = false;
+}
+
+void ProjectDocument::compose() {
+    if (!generation_->finished()) {
+        composedValid_ = false;
+        return;
+    }
+    composed_ = generation_->level();
+    project_.edits.applyTo(composed_);
+    composedValid_ = true;
+}
+
+void ProjectDocument::setModified(bool modified) {
+    if (modified_ == modified) return;
+    modified_ = modified;
+    emit modifiedChanged(modified_);
+}
+
+void ProjectDocument::afterStep(bool forward) {
+    const bool wasComposed = composedValid_;
+    if (generation_->finished()) {
+        compose();
+        emit levelReset();
+    } else if (wasComposed || !forward) {
+        composedValid_ = false;
+        emit levelReset();
+    } else if (const Timeline* t = generation_->timeline(); t && t->position() > 0) {
+        emit cellsChanged(t->changes(t->position() - 1));
+    }
+    emit progressChanged();
+}
+
+bool ProjectDocument::step() {
+    if (!generation_->step()) return false;
+    afterStep(true);
+    return true;
+}
+
+bool ProjectDocument::stepBack() {
+    if (!generation_->stepBack()) return false;
+    afterStep(false);
+    return true;
+}
+
+void ProjectDocument::seek(std::size_t stepIndex) {
+    generation_->seek(stepIndex);
+    afterStep(false);
+}
+
+void ProjectDocument::finishStage() {
+    generation_->finishStageRun();
+    afterStep(false);
+}
+
+bool ProjectDocument::generateFor(double budgetMs) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!generation_->finished() && clock.nsecsElapsed() < static_cast<qint64>(budgetMs * 1e6)) generation_->step();
+    afterStep(false);
+    return generation_->finished();
+}
+
+void ProjectDocument::setRecipe(Recipe recipe) {
+    if (recipe == project_.recipe) return;
+    project_.recipe = std::move(recipe);
+    generation_->replaceRecipe(project_.recipe);
+    composedValid_ = false;
+    setModified(true);
+    emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
+}
+
+void ProjectDocument::setSeed(std::uint64_t seed, const std::string& text) {
+    if (seed == project_.seed && text == project_.seedText) return;
+    project_.seed = seed;
+    project_.seedText = text;
+    restart();
+    setModified(true);
+    emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
+}
+
+void ProjectDocument::setSize(LevelSize size) {
+    if (size == project_.size || levelSizeError(size)) return;
+    project_.size = size;
+    restart();
+    setModified(true);
+    emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
+}
+
+void ProjectDocument::setMovement(Connectivity movement) {
+    if (movement == project_.movement) return;
+    project_.movement = movement;
+    setModified(true);
+    emit recipeChanged();
+}
+
+void ProjectDocument::rerollStage(std::size_t entry) {
+    if (entry >= project_.recipe.stages.size()) return;
+    Recipe recipe = project_.recipe;
+    ++recipe.stages[entry].reroll;
+    setRecipe(std::move(recipe));
+}
+
+void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
+    if (!generation_->finished() || !composedValid_) {
+        generation_->run(); // painting works on the finished level
+        compose();
+        emit levelReset();
+    }
+    std::vector<CellChange> drawn;
+    for (const EditChange& c : changes) {
+        if (c.tile) project_.edits.set(c.at, *c.tile);
+        else project_.edits.erase(c.at);
+        if (!composed_.contains(c.at.x, c.at.y, c.at.z)) continue;
+        const Tile before = composed_.at(c.at.x, c.at.y, c.at.z);
+        const Tile after = c.tile ? *c.tile : generation_->level().at(c.at.x, c.at.y, c.at.z);
+        composed_.set(c.at.x, c.at.y, c.at.z, after);
+        if (before != after)
+            drawn.push_back({static_cast<std::uint16_t>(c.at.x), static_cast<std::uint16_t>(c.at.y), static_cast<std::uint8_t>(c.at.z), before, after, 0});
+    }
+    emit cellsChanged(drawn);
+    emit progressChanged();
+}
+
+void ProjectDocument::clearEdits() {
+    project_.edits.clear();
+    compose();
+    setModified(true);
+    emit levelReset();
 }
 
 } // namespace burrow::ui

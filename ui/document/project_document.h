@@ -1,12 +1,18 @@
 #pragma once
-// The project open in the editor and the level generated from it. Widgets read it
-// and ask it to change; it never draws anything.
+// The project open in the editor, the generation that grows its level step by step,
+// and the hand edits laid over the result. Widgets read it and ask it to change; it
+// draws nothing and holds no generation logic of its own (that is burrow_core's).
 #include <QObject>
 #include <QString>
 #include <memory>
+#include <span>
+#include <vector>
 
+#include "generation/generation.h"
 #include "model/level.h"
 #include "project/project.h"
+
+class QUndoStack;
 
 namespace burrow::ui {
 
@@ -14,26 +20,77 @@ class ProjectDocument : public QObject {
     Q_OBJECT
 public:
     explicit ProjectDocument(QObject* parent = nullptr);
+    ~ProjectDocument() override;
 
-    // Loads and generates. On failure returns false, leaves the document as it was
-    // and puts the reason (file, JSON path, message) in `error`.
+    // Loads a project and generates it to the end. On failure returns false, leaves
+    // the document as it was and puts the reason (file, JSON path, message) in `error`.
     bool open(const QString& path, QString* error);
+    // Writes atomically (QSaveFile): on failure the old file is intact and `error` says why.
+    bool saveAs(const QString& path, QString* error);
+    bool save(QString* error) { return saveAs(filePath_, error); }
+    // An untitled project from `templateProject`.
+    void reset(Project templateProject);
 
     const Project& project() const { return project_; }
-    const Level& level() const { return level_; }
     const QString& filePath() const { return filePath_; }
-    const std::vector<std::string>& warnings() const { return warnings_; }
+    bool isModified() const { return modified_; }
+    QUndoStack* undoStack() const { return undoStack_; }
 
-    void regenerate();
+    // What the map shows: the level as generated so far; at the end of the
+    // timeline, with the hand edits laid over it.
+    const Level& level() const;
+    bool atEnd() const { return generation_->finished(); }
+    const Generation& generation() const { return *generation_; }
+    std::vector<std::string> warnings() const { return generation_->warnings(); }
+
+    // Generation, one step or a slice at a time (the editor calls these from a timer,
+    // so the window never freezes). Return false when there was nothing to do.
+    bool step();
+    bool stepBack();
+    void seek(std::size_t stepIndex);
+    void finishStage();
+    // Steps until finished or until `budgetMs` has passed; true when finished.
+    bool generateFor(double budgetMs);
+
+    // Changes that regenerate: recipe edits rerun from the first changed stage.
+    void setRecipe(Recipe recipe);
+    void setSeed(std::uint64_t seed, const std::string& text);
+    void setSize(LevelSize size);
+    void setMovement(Connectivity movement);
+    void rerollStage(std::size_t entry);
+
+    // Hand edits (through undo commands): sets or removes the edit at each cell.
+    struct EditChange {
+        Cell at;
+        std::optional<Tile> tile; // nothing: remove the edit, back to the generated tile
+    };
+    void applyEdits(std::span<const EditChange> changes);
+    void clearEdits();
 
 signals:
-    void levelReplaced();
+    // The whole level may have changed (new project, regenerate, scrub).
+    void levelReset();
+    // One step forward changed these cells (cheap to draw).
+    void cellsChanged(std::span<const burrow::CellChange> changes);
+    // The timeline moved or grew.
+    void progressChanged();
+    void recipeChanged();
+    void modifiedChanged(bool modified);
+    void fileChanged(const QString& path);
 
 private:
+    void restart();
+    void compose();
+    void setModified(bool modified);
+    void afterStep(bool forward);
+
     Project project_;
-    Level level_{LevelSize{1, 1, 1}};
+    std::unique_ptr<Generation> generation_;
+    Level composed_{LevelSize{1, 1, 1}};
+    bool composedValid_ = false;
     QString filePath_;
-    std::vector<std::string> warnings_;
+    bool modified_ = false;
+    QUndoStack* undoStack_;
 };
 
 } // namespace burrow::ui

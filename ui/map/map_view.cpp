@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "editing/shapes.h"
+
 namespace burrow::ui {
 
 namespace {
@@ -23,21 +25,26 @@ MapView::MapView(QWidget* parent) : QWidget(parent) {
 void MapView::setLevel(const Level* level) {
     level_ = level;
     depth_ = level_ ? std::clamp(depth_, 0, level_->depthCount() - 1) : 0;
-    rebuildBlocks();
-    fitPending_ = true;
+    rebuildImages();
     fitToWindow();
 }
 
 void MapView::levelChanged() {
     if (level_) depth_ = std::clamp(depth_, 0, level_->depthCount() - 1);
-    rebuildBlocks();
+    rebuildImages();
     update();
 }
 
 void MapView::cellsChanged(std::span<const CellChange> changes) {
     if (!level_ || blocks_.isNull()) return;
+    bool here = false;
     for (const CellChange& c : changes)
-        if (c.z == depth_) blocks_.setPixel(c.x, c.y, tileInfo(c.after).background);
+        if (c.z == depth_) {
+            blocks_.setPixel(c.x, c.y, 0xff000000u | tileInfo(c.after).background);
+            here = true;
+        }
+    // Regions and the shared-floor overlay depend on whole areas: rebuild those.
+    if (here && (overlays_.regions || overlays_.otherDepth >= 0)) rebuildImages();
     update();
 }
 
@@ -46,11 +53,31 @@ void MapView::setDepth(int depth) {
     depth = std::clamp(depth, 0, level_->depthCount() - 1);
     if (depth == depth_) return;
     depth_ = depth;
-    rebuildBlocks();
+    if (overlays_.otherDepth >= 0) overlays_.otherDepth = depth_ + 1 < level_->depthCount() ? depth_ + 1 : depth_ - 1;
+    rebuildImages();
     update();
 }
 
-void MapView::rebuildBlocks() {
+void MapView::setOverlays(const OverlayOptions& options) {
+    overlays_ = options;
+    rebuildImages();
+    update();
+}
+
+void MapView::setAnnotations(std::vector<AgedAnnotation> marks, int maxAge) {
+    marks_ = std::move(marks);
+    maxAge_ = maxAge;
+    update();
+}
+
+void MapView::setTool(PaintTool tool) {
+    tool_ = tool;
+    setCursor(tool == PaintTool::Pan ? Qt::OpenHandCursor : Qt::CrossCursor);
+}
+
+void MapView::rebuildImages() {
+    regions_ = QImage();
+    otherDepth_ = QImage();
     if (!level_) {
         blocks_ = QImage();
         return;
@@ -65,12 +92,15 @@ void MapView::rebuildBlocks() {
         const Tile* row = tiles.row(y);
         for (int x = 0; x < tiles.width(); ++x) line[x] = colours[static_cast<std::size_t>(row[x])];
     }
+    if (overlays_.regions) regions_ = regionImage(tiles, overlays_.movement);
+    const int other = overlays_.otherDepth;
+    if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other));
 }
 
 void MapView::setCellPixels(double pixels, QPointF anchor) {
+    autoFit_ = false;
     pixels = std::clamp(pixels, kMinCellPixels, kMaxCellPixels);
-    // Keep the cell under `anchor` where it is.
-    const QPointF cellUnderAnchor = offset_ + anchor / scale_;
+    const QPointF cellUnderAnchor = offset_ + anchor / scale_; // keep it where it is
     scale_ = pixels;
     offset_ = cellUnderAnchor - anchor / scale_;
     clampOffset();
@@ -85,14 +115,14 @@ void MapView::fitToWindow() {
     const double fit = std::min(width() / double(level_->width()), height() / double(level_->height()));
     scale_ = std::clamp(fit, kMinCellPixels, kMaxCellPixels);
     offset_ = QPointF((level_->width() - width() / scale_) / 2.0, (level_->height() - height() / scale_) / 2.0);
-    fitPending_ = false;
+    autoFit_ = true;
     emit zoomChanged(scale_);
     update();
 }
 
 void MapView::clampOffset() {
     if (!level_) return;
-    // Allow panning until half the view is past the level's edge, no further.
+    // Panning stops once half the view is past the level's edge.
     const double viewW = width() / scale_, viewH = height() / scale_;
     offset_.setX(std::clamp(offset_.x(), -viewW / 2.0, std::max(-viewW / 2.0, level_->width() - viewW / 2.0)));
     offset_.setY(std::clamp(offset_.y(), -viewH / 2.0, std::max(-viewH / 2.0, level_->height() - viewH / 2.0)));
@@ -122,16 +152,34 @@ void MapView::render(QPainter& painter, const QRect& area) {
     const int x1 = std::min(level_->width(), static_cast<int>(std::ceil(bottomRight.x())));
     const int y1 = std::min(level_->height(), static_cast<int>(std::ceil(bottomRight.y())));
     if (x0 >= x1 || y0 >= y1) return;
-    if (scale_ >= kGlyphThreshold) renderGlyphs(painter, x0, y0, x1, y1);
-    else renderBlocks(painter, QRectF(x0, y0, x1 - x0, y1 - y0));
+    const QRectF cells(x0, y0, x1 - x0, y1 - y0);
+    if (overlays_.glyphs && scale_ >= kGlyphThreshold) renderGlyphs(painter, x0, y0, x1, y1);
+    else renderBlocks(painter, blocks_, cells);
+    if (!regions_.isNull()) {
+        painter.setOpacity(0.75);
+        renderBlocks(painter, regions_, cells);
+        painter.setOpacity(1.0);
+    }
+    if (!otherDepth_.isNull()) renderBlocks(painter, otherDepth_, cells);
+    const CellTransform t = transform();
+    if (overlays_.grid) drawGrid(painter, t, x0, y0, x1, y1);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    if (overlays_.areas) drawAreas(painter, t, *level_, depth_);
+    if (overlays_.markers) drawMarkers(painter, t, *level_, depth_);
+    drawAnnotations(painter, t, marks_, depth_, maxAge_);
+    if (rectFrom_ && dragCell_) {
+        painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
+        painter.setBrush(QColor(255, 255, 255, 40));
+        const Point a = *rectFrom_, b = *dragCell_;
+        painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
+    }
+    painter.setRenderHint(QPainter::Antialiasing, false);
 }
 
-void MapView::renderBlocks(QPainter& painter, const QRectF& cells) {
-    // One scaled blit of the cached one-pixel-a-cell image; no smoothing, so cells stay crisp.
+void MapView::renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells) {
+    // One scaled blit of a one-pixel-a-cell image; no smoothing, so cells stay crisp.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    const QRectF target((cells.x() - offset_.x()) * scale_, (cells.y() - offset_.y()) * scale_, cells.width() * scale_,
-                        cells.height() * scale_);
-    painter.drawImage(target, blocks_, cells);
+    painter.drawImage(transform().cellRect(cells.x(), cells.y(), cells.width(), cells.height()), image, cells);
 }
 
 void MapView::renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1) {
@@ -156,32 +204,68 @@ void MapView::wheelEvent(QWheelEvent* event) {
 }
 
 void MapView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
-        dragFrom_ = event->position().toPoint();
+    const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);
+    if (pan) {
+        panFrom_ = event->position().toPoint();
         setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    if (event->button() != Qt::LeftButton) return;
+    const auto cell = cellAt(event->position());
+    if (!cell) return;
+    const Point p{cell->x, cell->y};
+    switch (tool_) {
+    case PaintTool::Pencil:
+    case PaintTool::Eraser:
+        emit strokeStarted();
+        dragCell_ = p;
+        emit strokeCells({p});
+        break;
+    case PaintTool::Rectangle:
+        rectFrom_ = p;
+        dragCell_ = p;
+        update();
+        break;
+    case PaintTool::Fill: emit fillRequested(p); break;
+    case PaintTool::Pan: break;
     }
 }
 
 void MapView::mouseMoveEvent(QMouseEvent* event) {
-    if (dragFrom_) {
+    const auto cell = cellAt(event->position());
+    if (panFrom_) {
         const QPoint now = event->position().toPoint();
-        offset_ -= QPointF(now - *dragFrom_) / scale_;
-        dragFrom_ = now;
+        offset_ -= QPointF(now - *panFrom_) / scale_;
+        panFrom_ = now;
+        autoFit_ = false;
         clampOffset();
         update();
+    } else if (dragCell_ && cell) {
+        const Point p{cell->x, cell->y};
+        if (!(p == *dragCell_)) {
+            if (rectFrom_) update();
+            else emit strokeCells(lineCells(*dragCell_, p)); // no gaps however fast the mouse moves
+            dragCell_ = p;
+        }
     }
-    emit cellHovered(cellAt(event->position()));
+    emit cellHovered(cell);
 }
 
 void MapView::mouseReleaseEvent(QMouseEvent*) {
-    dragFrom_.reset();
-    unsetCursor();
+    if (rectFrom_ && dragCell_) emit rectangleChosen(*rectFrom_, *dragCell_);
+    rectFrom_.reset();
+    dragCell_.reset();
+    if (panFrom_) {
+        panFrom_.reset();
+        setTool(tool_);
+    }
+    update();
 }
 
 void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
 
 void MapView::resizeEvent(QResizeEvent*) {
-    if (fitPending_) fitToWindow();
+    if (autoFit_) fitToWindow();
     else clampOffset();
 }
 

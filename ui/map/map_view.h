@@ -1,15 +1,18 @@
 #pragma once
 // The level on screen: glyphs on coloured cells when zoomed in, flat colour blocks
-// when zoomed out. Wheel zooms around the cursor, drag pans, only visible cells
-// are drawn, so a 2000 x 2000 level pans as smoothly as a small one.
+// when zoomed out, overlays on top. Wheel zooms around the cursor, the middle
+// button (or the pan tool) drags, and only visible cells are drawn, so a
+// 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
 #include <QWidget>
 #include <optional>
 #include <span>
 
 #include "generation/cell_change.h"
+#include "map/map_overlays.h"
 #include "map/tile_atlas.h"
 #include "model/level.h"
+#include "tools/paint_tool.h"
 
 namespace burrow::ui {
 
@@ -18,7 +21,8 @@ class MapView : public QWidget {
 public:
     explicit MapView(QWidget* parent = nullptr);
 
-    // The view does not own the level; call levelChanged() after the level changes.
+    // The view does not own the level. levelChanged() after any change,
+    // cellsChanged() after a few cells changed (cheaper).
     void setLevel(const Level* level);
     const Level* level() const { return level_; }
     void levelChanged();
@@ -27,18 +31,25 @@ public:
     int depth() const { return depth_; }
     void setDepth(int depth);
 
+    const OverlayOptions& overlays() const { return overlays_; }
+    void setOverlays(const OverlayOptions& options);
+    // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
+    void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
+
+    PaintTool tool() const { return tool_; }
+    void setTool(PaintTool tool);
+
     double cellPixels() const { return scale_; }
     void setCellPixels(double pixels, QPointF anchor);
     void fitToWindow();
     void zoomBy(double factor);
-    // Switches to glyphs at or above this many pixels a cell.
+    // Glyphs from this many pixels a cell up.
     static constexpr double kGlyphThreshold = 10.0;
 
     // The cell under a widget position, if the level has one there.
     std::optional<Cell> cellAt(QPointF widgetPos) const;
-    // The widget position of a cell's centre.
-    QPointF cellCentre(int x, int y) const { return (QPointF(x + 0.5, y + 0.5) - offset_) * scale_; }
-    // Paints the visible part of the level into `painter` (for the widget and for tests).
+    QPointF cellCentre(int x, int y) const { return transform().cellRect(x, y).center(); }
+    // Paints the visible part of the level (for the widget, tests and the benchmark).
     void render(QPainter& painter, const QRect& area);
 
     QSize sizeHint() const override { return {800, 600}; }
@@ -46,6 +57,12 @@ public:
 signals:
     void cellHovered(std::optional<burrow::Cell> cell);
     void zoomChanged(double cellPixels);
+    // Paint tools: a new drag began; cells the pencil or eraser crossed; the
+    // rectangle chosen; where a fill was asked for.
+    void strokeStarted();
+    void strokeCells(const std::vector<burrow::Point>& cells);
+    void rectangleChosen(burrow::Point a, burrow::Point b);
+    void fillRequested(burrow::Point at);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -57,9 +74,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void rebuildBlocks();
+    CellTransform transform() const { return {offset_, scale_}; }
+    void rebuildImages();
     void clampOffset();
-    void renderBlocks(QPainter& painter, const QRectF& cells);
+    void renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells);
     void renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1);
 
     const Level* level_ = nullptr;
@@ -67,9 +85,17 @@ private:
     double scale_ = 16.0;   // pixels per cell
     QPointF offset_;        // the cell coordinate at the widget's top-left corner
     QImage blocks_;         // one pixel a cell: the current depth's colours
+    QImage regions_;        // region colours, when shown
+    QImage otherDepth_;     // the neighbouring depth, when shown
     TileAtlas atlas_;
-    std::optional<QPoint> dragFrom_;
-    bool fitPending_ = true;
+    OverlayOptions overlays_;
+    std::vector<AgedAnnotation> marks_;
+    int maxAge_ = 0;
+    PaintTool tool_ = PaintTool::Pan;
+    std::optional<QPoint> panFrom_;
+    std::optional<Point> dragCell_;   // the last cell of a paint drag
+    std::optional<Point> rectFrom_;   // where a rectangle drag began
+    bool autoFit_ = true; // keep fitting on resize until the designer zooms or pans
 };
 
 } // namespace burrow::ui

@@ -1,0 +1,109 @@
+#include "docks/generation_dock.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "docks/recipe_panel.h"
+#include "docks/transport_bar.h"
+#include "document/generation_runner.h"
+#include "document/project_document.h"
+
+namespace burrow::ui {
+
+GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
+    : QDockWidget(tr("Generation"), parent), document_(document), runner_(runner) {
+    setObjectName("generationDock");
+    auto* body = new QWidget(this);
+
+    seed_ = new QLineEdit(body);
+    seed_->setObjectName("seed");
+    seed_->setToolTip(tr("A number, or any text (it is hashed); the same seed gives the same level"));
+    auto* newSeed = new QPushButton(tr("New seed"), body);
+    newSeed->setObjectName("newSeed");
+    auto* seedRow = new QHBoxLayout;
+    seedRow->addWidget(seed_, 1);
+    seedRow->addWidget(newSeed);
+
+    auto spin = [&](int maximum, const QString& tip) {
+        auto* box = new QSpinBox(body);
+        box->setRange(1, maximum);
+        box->setToolTip(tip);
+        box->setKeyboardTracking(false);
+        return box;
+    };
+    width_ = spin(kMaxLevelWidth, tr("Width in tiles"));
+    height_ = spin(kMaxLevelHeight, tr("Height in tiles"));
+    depth_ = spin(kMaxLevelDepth, tr("Depths (levels stacked under each other)"));
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(width_);
+    sizeRow->addWidget(height_);
+    sizeRow->addWidget(depth_);
+    movement_ = new QComboBox(body);
+    movement_->addItem(tr("8 directions"), 8);
+    movement_->addItem(tr("4 directions"), 4);
+    movement_->setToolTip(tr("How actors walk; regions, reachability and the play-test follow it"));
+
+    auto* settings = new QFormLayout;
+    settings->addRow(tr("Seed"), seedRow);
+    settings->addRow(tr("Size (w, h, depths)"), sizeRow);
+    settings->addRow(tr("Movement"), movement_);
+
+    recipe_ = new RecipePanel(document_, body);
+    transport_ = new TransportBar(document_, runner_, body);
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(settings);
+    layout->addWidget(recipe_, 1);
+    layout->addWidget(transport_);
+    setWidget(body);
+
+    connect(seed_, &QLineEdit::editingFinished, this, &GenerationDock::applySeed);
+    connect(newSeed, &QPushButton::clicked, this, [this] {
+        // A designer's dice roll; generation itself never reads a clock or system randomness.
+        seed_->setText(QString::number(QRandomGenerator::global()->bounded(1u, 1'000'000'000u)));
+        applySeed();
+    });
+    for (QSpinBox* box : {width_, height_, depth_}) connect(box, &QSpinBox::valueChanged, this, &GenerationDock::applySize);
+    connect(movement_, &QComboBox::currentIndexChanged, this, [this] {
+        document_->setMovement(movement_->currentData().toInt() == 4 ? Connectivity::Four : Connectivity::Eight);
+    });
+    connect(recipe_, &RecipePanel::recipeEdited, runner_, &GenerationRunner::generateToEnd);
+    connect(document_, &ProjectDocument::recipeChanged, this, &GenerationDock::reload);
+    connect(document_, &ProjectDocument::fileChanged, this, &GenerationDock::reload);
+    reload();
+}
+
+void GenerationDock::reload() {
+    const Project& p = document_->project();
+    const QSignalBlocker b1(seed_), b2(width_), b3(height_), b4(depth_), b5(movement_);
+    seed_->setText(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText));
+    width_->setValue(p.size.width);
+    height_->setValue(p.size.height);
+    depth_->setValue(p.size.depth);
+    movement_->setCurrentIndex(p.movement == Connectivity::Four ? 1 : 0);
+}
+
+void GenerationDock::applySeed() {
+    const std::string text = seed_->text().trimmed().toStdString();
+    if (text.empty()) {
+        reload();
+        return;
+    }
+    const std::uint64_t seed = seedFromText(text);
+    // Keep the text only when it is not just the number.
+    document_->setSeed(seed, std::to_string(seed) == text ? std::string() : text);
+    runner_->generateToEnd();
+}
+
+void GenerationDock::applySize() {
+    document_->setSize({width_->value(), height_->value(), depth_->value()});
+    runner_->generateToEnd();
+}
+
+} // namespace burrow::ui

@@ -1,0 +1,121 @@
+#include "docks/parameter_form.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace burrow::ui {
+
+ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFormLayout), problems_(new QLabel(this)) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addLayout(layout_);
+    problems_->setStyleSheet("color: #e04040;");
+    problems_->setWordWrap(true);
+    problems_->hide();
+    outer->addWidget(problems_);
+    outer->addStretch();
+}
+
+void ParameterForm::show(const StageType* type, const ParamValues& values) {
+    while (layout_->rowCount() > 0) layout_->removeRow(0);
+    type_ = type;
+    values_ = values;
+    problems_->hide();
+    if (!type_) return;
+    for (const ParamSpec& spec : type_->params) {
+        QWidget* field = makeField(spec);
+        field->setToolTip(QString::fromStdString(spec.help));
+        field->setObjectName(QString::fromStdString(spec.key));
+        auto* label = new QLabel(QString::fromStdString(spec.label), this);
+        label->setToolTip(QString::fromStdString(spec.help));
+        layout_->addRow(label, field);
+    }
+}
+
+QWidget* ParameterForm::makeField(const ParamSpec& spec) {
+    const ParamValue value = values_.has(spec.key) ? values_.get(spec.key) : spec.defaultValue;
+    const std::string key = spec.key;
+    switch (spec.type) {
+    case ParamType::Int: {
+        auto* box = new QSpinBox(this);
+        box->setRange(static_cast<int>(spec.min), static_cast<int>(spec.max));
+        box->setValue(static_cast<int>(std::get<std::int64_t>(value)));
+        box->setKeyboardTracking(false); // one regeneration per value, not per keystroke
+        connect(box, &QSpinBox::valueChanged, this, [this, key](int v) { changed(key, std::int64_t{v}); });
+        return box;
+    }
+    case ParamType::Real: {
+        auto* box = new QDoubleSpinBox(this);
+        box->setRange(spec.min, spec.max);
+        box->setDecimals(3);
+        box->setSingleStep(spec.max - spec.min <= 1.0 ? 0.01 : 0.1);
+        box->setValue(std::holds_alternative<double>(value) ? std::get<double>(value) : static_cast<double>(std::get<std::int64_t>(value)));
+        box->setKeyboardTracking(false);
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { changed(key, v); });
+        return box;
+    }
+    case ParamType::Bool: {
+        auto* box = new QCheckBox(this);
+        box->setChecked(std::get<bool>(value));
+        connect(box, &QCheckBox::toggled, this, [this, key](bool v) { changed(key, v); });
+        return box;
+    }
+    case ParamType::Choice: {
+        auto* box = new QComboBox(this);
+        for (const auto& c : spec.choices) box->addItem(QString::fromStdString(c));
+        box->setCurrentText(QString::fromStdString(std::get<std::string>(value)));
+        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
+        return box;
+    }
+    case ParamType::IntSet: {
+        // One toggle per allowed member (born/survive: 0 to 8).
+        auto* row = new QWidget(this);
+        auto* layout = new QHBoxLayout(row);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(2);
+        const auto& members = std::get<std::vector<int>>(value);
+        std::vector<QCheckBox*> boxes;
+        for (int n = static_cast<int>(spec.min); n <= static_cast<int>(spec.max); ++n) {
+            auto* box = new QCheckBox(QString::number(n), row);
+            box->setChecked(std::find(members.begin(), members.end(), n) != members.end());
+            layout->addWidget(box);
+            boxes.push_back(box);
+        }
+        const int first = static_cast<int>(spec.min);
+        for (QCheckBox* box : boxes)
+            connect(box, &QCheckBox::toggled, this, [this, key, boxes, first] {
+                std::vector<int> set;
+                for (std::size_t i = 0; i < boxes.size(); ++i)
+                    if (boxes[i]->isChecked()) set.push_back(first + static_cast<int>(i));
+                changed(key, set);
+            });
+        return row;
+    }
+    }
+    return new QWidget(this);
+}
+
+void ParameterForm::changed(const std::string& key, ParamValue value) {
+    values_.set(key, std::move(value));
+    if (!type_) return;
+    const auto problems = paramProblems(*type_, values_);
+    if (!problems.empty()) {
+        // Shown, not applied: the last good values stay in the recipe.
+        QString text;
+        for (const auto& [k, message] : problems) text += QString::fromStdString(k + ": " + message) + "\n";
+        problems_->setText(text.trimmed());
+        problems_->show();
+        return;
+    }
+    problems_->hide();
+    emit valuesEdited(values_);
+}
+
+} // namespace burrow::ui

@@ -1,0 +1,38 @@
+#pragma once
+// A form for one stage's parameters, built from its parameter descriptions: spin
+// boxes with the allowed range, check boxes, choice lists, and a row of toggles for
+// sets such as born/survive. The one-line help is each field's tooltip. Values out
+// of range cannot be entered; cross-field problems (min above max) show in red.
+#include <QWidget>
+
+#include "generation/stage.h"
+
+class QFormLayout;
+class QLabel;
+
+namespace burrow::ui {
+
+class ParameterForm : public QWidget {
+    Q_OBJECT
+public:
+    explicit ParameterForm(QWidget* parent = nullptr);
+
+    // Shows `type`'s parameters with `values`; nullptr clears the form.
+    void show(const StageType* type, const ParamValues& values);
+    const ParamValues& values() const { return values_; }
+
+signals:
+    // A field changed and the values pass every check.
+    void valuesEdited(const burrow::ParamValues& values);
+
+private:
+    QWidget* makeField(const ParamSpec& spec);
+    void changed(const std::string& key, ParamValue value);
+
+    QFormLayout* layout_;
+    QLabel* problems_;
+    const StageType* type_ = nullptr;
+    ParamValues values_;
+};
+
+} // namespace burrow::ui

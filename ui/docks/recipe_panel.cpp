@@ -1,0 +1,132 @@
+#include "docks/recipe_panel.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "docks/parameter_form.h"
+#include "document/project_document.h"
+
+namespace burrow::ui {
+
+RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), list_(new QListWidget(this)), form_(new ParameterForm(this)) {
+    list_->setObjectName("recipe");
+    list_->setToolTip(tr("The stages that make the level, in order; untick one to skip it"));
+    add_ = new QToolButton(this);
+    add_->setText(tr("Add ▾"));
+    add_->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(add_);
+    for (const StageType& type : StageCatalog::builtin().types()) {
+        QAction* action = menu->addAction(QString::fromStdString(type.label));
+        action->setToolTip(QString::fromStdString(type.technique));
+        const std::string id = type.id;
+        connect(action, &QAction::triggered, this, [this, id] {
+            const int at = list_->currentRow() + 1;
+            edit([&](Recipe& r, int) {
+                r.stages.insert(r.stages.begin() + at, makeStageEntry(*StageCatalog::builtin().find(id), r));
+            }, at);
+        });
+    }
+    add_->setMenu(menu);
+    remove_ = new QPushButton(tr("Remove"), this);
+    up_ = new QPushButton(tr("Up"), this);
+    down_ = new QPushButton(tr("Down"), this);
+    reroll_ = new QPushButton(tr("Reroll"), this);
+    reroll_->setObjectName("reroll");
+    reroll_->setToolTip(tr("New random numbers for this stage only; every other stage draws what it drew before"));
+
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(add_, 0, 0);
+    buttons->addWidget(remove_, 0, 1);
+    buttons->addWidget(up_, 0, 2);
+    buttons->addWidget(down_, 0, 3);
+    buttons->addWidget(reroll_, 0, 4);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(list_, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(new QLabel(tr("<b>Parameters</b>"), this));
+    layout->addWidget(form_, 2);
+
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        edit([](Recipe& r, int i) { r.stages.erase(r.stages.begin() + i); }, list_->currentRow() - 1);
+    });
+    connect(up_, &QPushButton::clicked, this, [this] {
+        const int i = list_->currentRow();
+        if (i > 0) edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at - 1)]); }, i - 1);
+    });
+    connect(down_, &QPushButton::clicked, this, [this] {
+        const int i = list_->currentRow();
+        if (i >= 0 && i + 1 < list_->count())
+            edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at + 1)]); }, i + 1);
+    });
+    connect(reroll_, &QPushButton::clicked, this, [this] {
+        edit([](Recipe& r, int i) { ++r.stages[std::size_t(i)].reroll; }, list_->currentRow());
+    });
+    connect(list_, &QListWidget::currentRowChanged, this, &RecipePanel::showSelected);
+    connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        if (reloading_) return;
+        const int row = list_->row(item);
+        const bool on = item->checkState() == Qt::Checked;
+        edit([row, on](Recipe& r, int) { r.stages[std::size_t(row)].enabled = on; }, row);
+    });
+    connect(form_, &ParameterForm::valuesEdited, this, [this](const ParamValues& values) {
+        edit([&values](Recipe& r, int i) { r.stages[std::size_t(i)].params = values; }, list_->currentRow());
+    });
+    connect(document_, &ProjectDocument::recipeChanged, this, &RecipePanel::reload);
+    reload();
+}
+
+void RecipePanel::edit(const std::function<void(Recipe&, int)>& change, int newSelection) {
+    const int selected = list_->currentRow();
+    Recipe recipe = document_->project().recipe;
+    change(recipe, selected);
+    document_->setRecipe(std::move(recipe));
+    list_->setCurrentRow(std::clamp(newSelection, 0, list_->count() - 1));
+    emit recipeEdited();
+}
+
+void RecipePanel::reload() {
+    reloading_ = true;
+    const int selected = list_->currentRow();
+    const QSignalBlocker block(list_);
+    list_->clear();
+    const Recipe& recipe = document_->project().recipe;
+    for (std::size_t i = 0; i < recipe.stages.size(); ++i) {
+        const StageEntry& e = recipe.stages[i];
+        const StageType* type = StageCatalog::builtin().find(e.type);
+        QString text = QStringLiteral("%1. %2 — %3").arg(i + 1).arg(QString::fromStdString(e.name), type ? QString::fromStdString(type->label) : QString());
+        if (e.reroll) text += tr(" (reroll %1)").arg(e.reroll);
+        auto* item = new QListWidgetItem(text, list_);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(e.enabled ? Qt::Checked : Qt::Unchecked);
+        if (type) item->setToolTip(QString::fromStdString(type->technique));
+    }
+    list_->setCurrentRow(std::clamp(selected, recipe.stages.empty() ? -1 : 0, static_cast<int>(recipe.stages.size()) - 1));
+    reloading_ = false;
+    showSelected();
+}
+
+void RecipePanel::showSelected() {
+    const int row = list_->currentRow();
+    const Recipe& recipe = document_->project().recipe;
+    const bool valid = row >= 0 && row < static_cast<int>(recipe.stages.size());
+    remove_->setEnabled(valid);
+    up_->setEnabled(valid && row > 0);
+    down_->setEnabled(valid && row + 1 < static_cast<int>(recipe.stages.size()));
+    reroll_->setEnabled(valid);
+    if (!valid) {
+        form_->show(nullptr, {});
+        return;
+    }
+    const StageEntry& e = recipe.stages[static_cast<std::size_t>(row)];
+    form_->show(StageCatalog::builtin().find(e.type), e.params);
+}
+
+} // namespace burrow::ui

@@ -1,0 +1,44 @@
+#pragma once
+// The recipe as an ordered list of stages: add one of every kind, remove, move up
+// and down, switch on and off, reroll its random stream, and edit its parameters.
+// Every change goes to the document, which regenerates from the first changed stage.
+#include <QWidget>
+#include <functional>
+
+#include "generation/recipe.h"
+
+class QListWidget;
+class QPushButton;
+class QToolButton;
+
+namespace burrow::ui {
+
+class ParameterForm;
+class ProjectDocument;
+
+class RecipePanel : public QWidget {
+    Q_OBJECT
+public:
+    RecipePanel(ProjectDocument* document, QWidget* parent = nullptr);
+
+    QListWidget* list() const { return list_; }
+    ParameterForm* form() const { return form_; }
+
+signals:
+    // The recipe changed: the level should be regenerated to the end.
+    void recipeEdited();
+
+private:
+    void reload();
+    void showSelected();
+    void edit(const std::function<void(Recipe&, int selected)>& change, int newSelection);
+
+    ProjectDocument* document_;
+    QListWidget* list_;
+    QToolButton* add_;
+    QPushButton *remove_, *up_, *down_, *reroll_;
+    ParameterForm* form_;
+    bool reloading_ = false;
+};
+
+} // namespace burrow::ui
