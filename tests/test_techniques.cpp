@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <deque>
+#include <set>
 
 #include "generation/generation.h"
 #include "generators/cell_automaton.h"
@@ -77,6 +78,19 @@ private slots:
         QVERIFY(checked >= 40 * 299);
         // Forty drones over 300 ticks on 84 cells mine every cell, corners and edges included.
         for (Tile t : g.level().tiles(0)) QCOMPARE(t, Tile::Floor);
+    }
+
+    void marksCarryTheirStagesDepth() {
+        Recipe recipe;
+        recipe.stages.push_back(entry("drone_mining"));
+        Generation g({30, 20, 3}, 4, recipe, StageCatalog::builtin(), {true});
+        std::set<int> depths;
+        while (g.step())
+            for (const Annotation& a : g.currentAnnotations()) {
+                QCOMPARE(int(a.z), g.runs()[g.timeline()->step(g.stepsDone() - 1).run].depth);
+                depths.insert(a.z);
+            }
+        QCOMPARE(depths.size(), std::size_t(3));
     }
 
     void droneCountsAndLivesStayInRange() {

@@ -34,6 +34,15 @@ struct Annotation {
     std::uint16_t w = 1;
     std::uint16_t h = 1;
     std::uint32_t id = 0;
+
+    // A mark on one cell (a drone, a walker, a seed cell).
+    static Annotation at(Kind kind, int x, int y, std::uint32_t id = 0, int z = 0) {
+        return {kind, static_cast<std::uint8_t>(z), static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), 1, 1, id};
+    }
+    // A mark on a rectangle (the room being dug, the band of rows being rewritten).
+    static Annotation over(Kind kind, int x, int y, int w, int h) {
+        return {kind, 0, static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint16_t>(w), static_cast<std::uint16_t>(h), 0};
+    }
 };
 
 } // namespace burrow

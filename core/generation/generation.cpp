@@ -108,6 +108,9 @@ void Generation::generateOneStep() {
     if (options_.recordTimeline) {
         stepAnnotations_.clear();
         stage_->annotate(stepAnnotations_);
+        // A per-depth stage marks cells of its own depth; stages spanning depths say which.
+        if (catalog_->find(recipe_.stages[runs_[*activeRun_].entry].type)->scope == StageScope::PerDepth)
+            for (Annotation& a : stepAnnotations_) a.z = static_cast<std::uint8_t>(depth);
         timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
     }
     if (stage_->finished() && nextRun_ >= runs_.size()) {

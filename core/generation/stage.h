@@ -75,6 +75,12 @@ struct StageType {
 // the cross checks. Empty when the stage can be created.
 std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values);
 
+// The `create` of a stage class constructed from (params, setup).
+template <typename S>
+std::function<std::unique_ptr<Stage>(const ParamValues&, StageSetup)> stageFactory() {
+    return [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> { return std::make_unique<S>(params, std::move(setup)); };
+}
+
 // A crossCheck for stages whose only cross check is `key` being 4 or 8 (a neighbourhood).
 std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> requireFourOrEight(std::string key);
 

@@ -43,14 +43,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        for (const Walker& w : walkers_) {
-            Annotation mark;
-            mark.kind = Annotation::Kind::Walker;
-            mark.x = static_cast<std::uint16_t>(w.x);
-            mark.y = static_cast<std::uint16_t>(w.y);
-            mark.id = w.id;
-            out.push_back(mark);
-        }
+        for (const Walker& w : walkers_) out.push_back(Annotation::at(Annotation::Kind::Walker, w.x, w.y, w.id));
     }
 
 private:
@@ -135,9 +128,7 @@ StageType caveWalkersStage() {
         checkMinMax(v, "life_min", "life_max", problems);
         return problems;
     };
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<CaveWalkers>(params, std::move(setup));
-    };
+    type.create = stageFactory<CaveWalkers>();
     return type;
 }
 

@@ -61,12 +61,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        Annotation band;
-        band.kind = Annotation::Kind::Band;
-        band.y = static_cast<std::uint16_t>(lastBand_.first);
-        band.w = static_cast<std::uint16_t>(current_.width());
-        band.h = static_cast<std::uint16_t>(lastBand_.second - lastBand_.first);
-        out.push_back(band);
+        out.push_back(Annotation::over(Annotation::Kind::Band, 0, lastBand_.first, current_.width(), lastBand_.second - lastBand_.first));
     }
 
 private:
@@ -137,9 +132,7 @@ StageType cellularCavesStage() {
         intParam("rows_per_step", "Rows per step", 0, 0, kMaxLevelHeight, "Rows rewritten in one visible step; 0 = a whole generation"),
     };
     type.crossCheck = requireFourOrEight("neighbours");
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<CellularCaves>(params, std::move(setup));
-    };
+    type.create = stageFactory<CellularCaves>();
     return type;
 }
 

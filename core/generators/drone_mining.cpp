@@ -62,14 +62,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        for (const Drone& d : drones_) {
-            Annotation mark;
-            mark.kind = Annotation::Kind::Drone;
-            mark.x = static_cast<std::uint16_t>(d.x);
-            mark.y = static_cast<std::uint16_t>(d.y);
-            mark.id = d.id;
-            out.push_back(mark);
-        }
+        for (const Drone& d : drones_) out.push_back(Annotation::at(Annotation::Kind::Drone, d.x, d.y, d.id));
     }
 
 private:
@@ -131,9 +124,7 @@ StageType droneMiningStage() {
         checkMinMax(v, "life_min", "life_max", problems);
         return problems;
     };
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<DroneMining>(params, std::move(setup));
-    };
+    type.create = stageFactory<DroneMining>();
     return type;
 }
 

@@ -37,12 +37,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        Annotation band;
-        band.kind = Annotation::Kind::Band;
-        band.y = static_cast<std::uint16_t>(band_.first);
-        band.h = static_cast<std::uint16_t>(band_.second);
-        band.w = static_cast<std::uint16_t>(row_.size());
-        out.push_back(band);
+        out.push_back(Annotation::over(Annotation::Kind::Band, 0, band_.first, static_cast<int>(row_.size()), band_.second));
     }
 
 private:
@@ -68,9 +63,7 @@ StageType randomFillStage() {
         intParam("rows_per_step", "Rows per step", 0, 0, kMaxLevelHeight,
                  "Rows filled in one visible step; 0 picks a band so the fill takes about 64 steps"),
     };
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<RandomFill>(params, std::move(setup));
-    };
+    type.create = stageFactory<RandomFill>();
     return type;
 }
 

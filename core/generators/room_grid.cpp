@@ -66,14 +66,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        if (current_.width == 0) return;
-        Annotation area;
-        area.kind = Annotation::Kind::Area;
-        area.x = static_cast<std::uint16_t>(current_.x);
-        area.y = static_cast<std::uint16_t>(current_.y);
-        area.w = static_cast<std::uint16_t>(current_.width);
-        area.h = static_cast<std::uint16_t>(current_.height);
-        out.push_back(area);
+        if (current_.width > 0) out.push_back(Annotation::over(Annotation::Kind::Area, current_.x, current_.y, current_.width, current_.height));
     }
 
 private:
@@ -195,9 +188,7 @@ StageType roomGridStage() {
                   "Chance of a door between neighbouring rooms beyond those that join the rooms up (1: every neighbour, as the seed)"),
         boolParam("fill_first", "Start from wall", true, "Fill the map with wall first"),
     };
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<RoomGrid>(params, std::move(setup));
-    };
+    type.create = stageFactory<RoomGrid>();
     return type;
 }
 

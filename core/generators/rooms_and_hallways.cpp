@@ -95,14 +95,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        if (current_.width == 0) return;
-        Annotation area;
-        area.kind = Annotation::Kind::Area;
-        area.x = static_cast<std::uint16_t>(current_.x);
-        area.y = static_cast<std::uint16_t>(current_.y);
-        area.w = static_cast<std::uint16_t>(current_.width);
-        area.h = static_cast<std::uint16_t>(current_.height);
-        out.push_back(area);
+        if (current_.width > 0) out.push_back(Annotation::over(Annotation::Kind::Area, current_.x, current_.y, current_.width, current_.height));
     }
 
 private:
@@ -180,9 +173,7 @@ StageType roomsAndHallwaysStage() {
         checkMinMax(v, "room_min_height", "room_max_height", problems);
         return problems;
     };
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<RoomsAndHallways>(params, std::move(setup));
-    };
+    type.create = stageFactory<RoomsAndHallways>();
     return type;
 }
 

@@ -99,12 +99,7 @@ public:
     void annotate(std::vector<Annotation>& out) const override {
         if (next_ == 0 || next_ > planned_stairs_.size()) return;
         const StairsPair& s = planned_stairs_[next_ - 1];
-        Annotation a;
-        a.kind = Annotation::Kind::Cell;
-        a.x = static_cast<std::uint16_t>(s.x);
-        a.y = static_cast<std::uint16_t>(s.y);
-        a.z = static_cast<std::uint8_t>(s.upperDepth);
-        out.push_back(a);
+        out.push_back(Annotation::at(Annotation::Kind::Cell, s.x, s.y, 0, s.upperDepth));
     }
 
 private:
@@ -211,9 +206,7 @@ StageType depthLinksStage() {
         intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into regions: 8 counts corners (the seed), 4 edges only"),
     };
     type.crossCheck = requireFourOrEight("connectivity");
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<DepthLinks>(params, std::move(setup));
-    };
+    type.create = stageFactory<DepthLinks>();
     return type;
 }
 

@@ -51,14 +51,7 @@ public:
     }
 
     void annotate(std::vector<Annotation>& out) const override {
-        if (current_.width == 0) return;
-        Annotation a;
-        a.kind = Annotation::Kind::Area;
-        a.x = static_cast<std::uint16_t>(current_.x);
-        a.y = static_cast<std::uint16_t>(current_.y);
-        a.w = static_cast<std::uint16_t>(current_.width);
-        a.h = static_cast<std::uint16_t>(current_.height);
-        out.push_back(a);
+        if (current_.width > 0) out.push_back(Annotation::over(Annotation::Kind::Area, current_.x, current_.y, current_.width, current_.height));
     }
 
 private:
@@ -99,9 +92,7 @@ StageType pruneRegionsStage() {
         intParam("connectivity", "Connectivity", 8, 4, 8, "8: cells touching at corners are one region (the seed); 4: edges only"),
     };
     type.crossCheck = requireFourOrEight("connectivity");
-    type.create = [](const ParamValues& params, StageSetup setup) -> std::unique_ptr<Stage> {
-        return std::make_unique<PruneRegions>(params, std::move(setup));
-    };
+    type.create = stageFactory<PruneRegions>();
     return type;
 }
 

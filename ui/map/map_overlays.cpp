@@ -78,7 +78,7 @@ void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vecto
     const double dot = std::max(3.0, t.scale * 0.7);
     for (const AgedAnnotation& aged : marks) {
         const Annotation& a = aged.mark;
-        if (a.z != depth && a.kind != Annotation::Kind::Band && a.kind != Annotation::Kind::Area) continue;
+        if (a.z != depth) continue;
         const double fade = 1.0 - static_cast<double>(aged.age) / (maxAge + 1);
         switch (a.kind) {
         case Annotation::Kind::Drone:
