@@ -248,6 +248,13 @@ private slots:
         child<QAction>(&window, "showRegions")->setChecked(false);
         child<QAction>(&window, "showOtherDepth")->setChecked(true);
         QCOMPARE(view->overlays().otherDepth, 1);
+        // One click on a thumbnail shows that depth.
+        auto* strip = child<QListWidget>(&window, "depthStrip");
+        QCOMPARE(strip->count(), 6);
+        QTest::mouseClick(strip->viewport(), Qt::LeftButton, {}, strip->visualItemRect(strip->item(3)).center());
+        QCOMPARE(view->depth(), 3);
+        QCOMPARE(view->overlays().otherDepth, 4);
+        strip->setCurrentRow(0);
         QVERIFY(view->grab().toImage() != plain);
         screenshot(&window, "cross-depth-overlap");
     }

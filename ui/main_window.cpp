@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
 #include "document/generation_runner.h"
@@ -139,6 +140,7 @@ void MainWindow::createToolBars() {
     map->addWidget(depthBox_);
     connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
         mapView_->setDepth(z);
+        if (depthStrip_) depthStrip_->setCurrent(z);
         hoverRegions_.reset();
         showAnnotations();
     });
@@ -177,10 +179,14 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, history);
     auto* legend = new LegendDock(this);
     addDockWidget(Qt::RightDockWidgetArea, legend);
+    depthStrip_ = new DepthStripDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
+    connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
     QMenu* docks = menuBar()->addMenu(tr("&Docks"));
     docks->addAction(generationDock_->toggleViewAction());
     docks->addAction(history->toggleViewAction());
     docks->addAction(legend->toggleViewAction());
+    docks->addAction(depthStrip_->toggleViewAction());
 }
 
 QString MainWindow::defaultExampleProject() {
@@ -291,6 +297,8 @@ void MainWindow::levelReset() {
         depthBox_->setValue(mapView_->depth());
     }
     depthBox_->setEnabled(level.depthCount() > 1);
+    // Thumbnails only once the level is whole: redrawing them every step would cost more than the step.
+    if (document_->atEnd()) depthStrip_->showLevel(level, mapView_->depth());
     OverlayOptions o = mapView_->overlays();
     if (o.movement != document_->project().movement) {
         o.movement = document_->project().movement;

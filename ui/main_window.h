@@ -15,6 +15,7 @@ class QSpinBox;
 
 namespace burrow::ui {
 
+class DepthStripDock;
 class GenerationDock;
 class GenerationRunner;
 class MapView;
@@ -66,6 +67,7 @@ private:
     MapView* mapView_;
     PaintController* paint_;
     GenerationDock* generationDock_ = nullptr;
+    DepthStripDock* depthStrip_ = nullptr;
     TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
     QMenu* recentMenu_ = nullptr;

@@ -13,114 +13,22 @@
 
 #include <nlohmann/json.hpp>
 
-#include "generation/generation.h"
-#include "regions/reachability.h"
+#include "bench_case.h"
 
-using namespace burrow;
+#ifdef BURROW_BENCH_UI
+#include <QApplication>
+#endif
+
+using namespace burrow::bench;
 
 namespace {
 
-struct Case {
-    std::string name;
-    std::string size;
-    // Prepares whatever is not being measured and returns the measured work.
-    std::function<std::function<void()>()> prepare;
-};
-
-StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params) {
-    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
-    for (const auto& [k, v] : params) e.params.set(k, v);
-    return e;
-}
-
-Recipe recipeOf(StageEntry e) {
-    Recipe r;
-    r.stages.push_back(std::move(e));
-    return r;
-}
-
-std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe, bool record) {
-    return [=] {
-        return [=] {
-            Generation g(size, 1234, recipe, StageCatalog::builtin(), {record});
-            g.run();
-            if (g.level().width() != size.width) std::abort(); // keep the work observable
-        };
-    };
-}
-
-// A level made by `recipe`, made once and copied for each run.
-const Level& cachedLevel(LevelSize size, const Recipe& recipe) {
-    static std::vector<std::pair<std::string, Level>> cache;
-    const std::string key = std::to_string(size.width) + "x" + std::to_string(size.height) + "x" + std::to_string(size.depth) + "/" +
-                            std::to_string(recipe.stages.size());
-    for (const auto& [k, level] : cache)
-        if (k == key) return level;
-    cache.emplace_back(key, generateLevel(size, 1234, recipe, StageCatalog::builtin()));
-    return cache.back().second;
-}
-
-// Runs `stages` on a copy of a prepared level: measures those stages only.
-std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare, std::vector<StageEntry> stages) {
-    return [=] {
-        auto level = std::make_shared<Level>(cachedLevel(size, prepare));
-        return [level, stages, size] {
-            for (const StageEntry& e : stages) {
-                const StageType& type = *StageCatalog::builtin().find(e.type);
-                const int runs = type.scope == StageScope::WholeLevel ? 1 : size.depth;
-                for (int z = 0; z < runs; ++z) {
-                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z))});
-                    LevelCanvas canvas(*level, z);
-                    stage->run(canvas);
-                }
-            }
-        };
-    };
-}
-
 std::vector<Case> cases() {
-    const Recipe cellular = recipeOf(stage("cellular_caves", {}));
-    Recipe pruned = cellular;
-    pruned.stages.push_back(stage("prune_regions", {}));
-    Recipe linked = pruned;
-    linked.stages.push_back(stage("depth_links", {}));
-    return {
-        {"cellular caves: noise + 3 generations", "1000x1000", generating({1000, 1000, 1}, cellular, false)},
-        {"cellular caves: noise + 3 generations", "2000x2000", generating({2000, 2000, 1}, cellular, false)},
-        {"cellular caves stepped, recording every change", "1000x1000", generating({1000, 1000, 1}, cellular, true)},
-        {"drone mining: 1,000,000 drone ticks", "1000x1000",
-         generating({1000, 1000, 1},
-                    recipeOf(stage("drone_mining", {{"drones_min", std::int64_t{1000}}, {"drones_max", std::int64_t{1000}},
-                                                    {"life_min", std::int64_t{1000}}, {"life_max", std::int64_t{1000}},
-                                                    {"ticks_per_step", std::int64_t{1000}}})),
-                    false)},
-        {"rooms and hallways: 500 rooms", "2000x2000",
-         generating({2000, 2000, 1},
-                    recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{500}}, {"room_max_width", std::int64_t{30}},
-                                                          {"room_max_height", std::int64_t{20}}})),
-                    false)},
-        {"regions: label + prune a cellular cave", "1000x1000", onPrepared({1000, 1000, 1}, cellular, {stage("prune_regions", {})})},
-        {"regions: label + prune + connect a cellular cave", "1000x1000",
-         onPrepared({1000, 1000, 1}, cellular, {stage("prune_regions", {}), stage("connect_regions", {})})},
-        {"depth links between 8 pruned cave depths", "1000x1000x8", onPrepared({1000, 1000, 8}, pruned, {stage("depth_links", {})})},
-        {"reachability across 8 linked depths", "1000x1000x8",
-         [=] {
-             return [&level = cachedLevel({1000, 1000, 8}, linked)] {
-                 if (reachability(level, Connectivity::Eight).walkable.size() != 8) std::abort();
-             };
-         }},
-        {"distance map from the start across 8 linked depths", "1000x1000x8",
-         [=] {
-             return [&level = cachedLevel({1000, 1000, 8}, linked)] {
-                 const std::vector<Cell> start{*defaultStart(level)};
-                 if (distanceMap(level, start, Connectivity::Eight).depthCount() != 8) std::abort();
-             };
-         }},
-        {"room grid: 20 x 20 rooms", "401x401",
-         generating({401, 401, 1},
-                    recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),
-                    false)},
-    };
+    std::vector<Case> all = coreCases();
+#ifdef BURROW_BENCH_UI
+    for (Case& c : uiCases()) all.push_back(std::move(c));
+#endif
+    return all;
 }
 
 double medianMs(const Case& c, int runs) {
@@ -155,12 +63,17 @@ int main(int argc, char* argv[]) {
             return arg == "--help" ? 0 : 2;
         }
     }
+#ifdef BURROW_BENCH_UI
+    // The editor's cases paint widgets offscreen; no display needed.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+#endif
     nlohmann::ordered_json results = nlohmann::ordered_json::array();
     for (const Case& c : cases()) {
         if (!filter.empty() && (c.name + " " + c.size).find(filter) == std::string::npos) continue;
         const double ms = medianMs(c, runs);
         if (json) results.push_back({{"name", c.name}, {"size", c.size}, {"median_ms", ms}, {"runs", runs}});
-        else std::printf("%-50s %-10s %9.3f ms\n", c.name.c_str(), c.size.c_str(), ms);
+        else std::printf("%-58s %-12s %9.3f ms\n", c.name.c_str(), c.size.c_str(), ms);
     }
     if (json) std::cout << results.dump(2) << "\n";
     return 0;

@@ -1,0 +1,21 @@
+#pragma once
+// A benchmark case: its name, the size it works on, and how to prepare one run.
+// prepare() does whatever is not being measured and returns the measured work.
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace burrow::bench {
+
+struct Case {
+    std::string name;
+    std::string size;
+    std::function<std::function<void()>()> prepare;
+};
+
+std::vector<Case> coreCases();
+#ifdef BURROW_BENCH_UI
+std::vector<Case> uiCases();
+#endif
+
+} // namespace burrow::bench

@@ -1,0 +1,109 @@
+// Editor speed cases, painted offscreen: repainting a big level, a frame of playing
+// a generation, a parameter edit through to the repainted map.
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <cstdlib>
+#include <memory>
+
+#include "bench_case.h"
+#include "document/generation_runner.h"
+#include "document/project_document.h"
+#include "generation/generation.h"
+#include "map/map_view.h"
+
+namespace burrow::bench {
+namespace {
+
+constexpr int kViewWidth = 1280, kViewHeight = 800;
+
+StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params, const Recipe& recipe = {}) {
+    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), recipe);
+    for (const auto& [k, v] : params) e.params.set(k, v);
+    return e;
+}
+
+// A document, a view that follows it (as the main window wires them), and a canvas.
+struct Editor {
+    ui::ProjectDocument document;
+    ui::MapView view;
+    QImage canvas{kViewWidth, kViewHeight, QImage::Format_RGB32};
+
+    explicit Editor(Project project) {
+        view.resize(kViewWidth, kViewHeight);
+        document.reset(std::move(project));
+        view.setLevel(&document.level());
+        QObject::connect(&document, &ui::ProjectDocument::levelReset, &view, [this] {
+            if (view.level() != &document.level()) view.setLevel(&document.level());
+            else view.levelChanged();
+        });
+        QObject::connect(&document, &ui::ProjectDocument::cellsChanged, &view,
+                         [this](std::span<const CellChange> changes) { view.cellsChanged(changes); });
+    }
+    void paint() {
+        QPainter painter(&canvas);
+        view.render(painter, QRect(0, 0, kViewWidth, kViewHeight));
+    }
+};
+
+Project projectOf(LevelSize size, Recipe recipe) {
+    Project p;
+    p.size = size;
+    p.seed = 1234;
+    p.recipe = std::move(recipe);
+    return p;
+}
+
+Recipe caveRecipe() {
+    Recipe r;
+    r.stages.push_back(stage("cellular_caves", {}));
+    r.stages.push_back(stage("prune_regions", {}, r));
+    return r;
+}
+
+std::function<std::function<void()>()> repaint(double cellPixels) {
+    return [cellPixels] {
+        auto editor = std::make_shared<Editor>(projectOf({2000, 2000, 1}, caveRecipe()));
+        editor->view.fitToWindow();
+        if (cellPixels > 0) editor->view.setCellPixels(cellPixels, QPointF(kViewWidth / 2.0, kViewHeight / 2.0));
+        return [editor] { editor->paint(); };
+    };
+}
+
+} // namespace
+
+std::vector<Case> uiCases() {
+    return {
+        {"map view repaint, zoomed to fit", "2000x2000", repaint(0)},
+        {"map view repaint at glyph scale (16 px a cell)", "2000x2000", repaint(16)},
+        {"playing drone mining at full speed: one frame", "500x500",
+         [] {
+             Recipe r;
+             r.stages.push_back(stage("drone_mining", {{"drones_min", std::int64_t{40}}, {"drones_max", std::int64_t{40}},
+                                                       {"life_min", std::int64_t{100000}}, {"life_max", std::int64_t{100000}}}));
+             auto editor = std::make_shared<Editor>(projectOf({500, 500, 1}, r));
+             editor->document.seek(0);
+             return [editor] {
+                 // What GenerationRunner does each refresh at "max": steps for a slice, then paint.
+                 QElapsedTimer slice;
+                 slice.start();
+                 while (static_cast<double>(slice.elapsed()) < ui::GenerationRunner::kSliceMs && editor->document.step()) {}
+                 editor->paint();
+             };
+         }},
+        {"editing the last stage's parameter: regenerate + repaint", "200x200",
+         [] {
+             auto editor = std::make_shared<Editor>(projectOf({200, 200, 1}, caveRecipe()));
+             return [editor] {
+                 Recipe r = editor->document.project().recipe;
+                 const auto size = r.stages[1].params.integer("max_size");
+                 r.stages[1].params.set("max_size", std::int64_t{size == 20 ? 30 : 20});
+                 editor->document.setRecipe(r);
+                 editor->document.generateFor(1e9);
+                 editor->paint();
+             };
+         }},
+    };
+}
+
+} // namespace burrow::bench
