@@ -107,6 +107,14 @@ private slots:
         QVERIFY(r.out.contains("random-fill.burrow.json: valid"));
         QVERIFY2(r.err.contains("bad.burrow.json: at /size/width:"), qPrintable(r.err));
         QCOMPARE(runCli({"validate", kExample}).code, 0);
+        // Rules files too, in either dialect, told apart by content.
+        const Result rules = runCli({"validate", BURROW_TEST_DATA "/seed-002-population.json", std::string(BURROW_EXAMPLES) + "/room-grid.rules.json"});
+        QVERIFY2(rules.code == 0, qPrintable(rules.err));
+        const std::string badRules = dir.path().toStdString() + "/bad.rules.json";
+        std::ofstream(badRules) << R"({"prefabs": {"enemies": {"number": {"min": 1, "max": 3}, "possible_prefabs": [{"prefab": "orc"}]}}})";
+        const Result bad2 = runCli({"validate", badRules});
+        QCOMPARE(bad2.code, 1);
+        QVERIFY2(bad2.err.contains("bad.rules.json: at /prefabs/enemies/possible_prefabs/0/prefab: unknown template \"orc\""), qPrintable(bad2.err));
     }
 };
 

@@ -35,7 +35,7 @@ private slots:
         QTest::newRow("random fill") << "random-fill" << "188df50c6186dca8" << "###........##..";
         QTest::newRow("cellular depths") << "cellular-depths" << "9ce52988d5bcea" << "################################################################################################..##";
         QTest::newRow("rooms and hallways") << "rooms-and-hallways" << "5c8229ed512e92f1" << "                                                  ";
-        QTest::newRow("room grid") << "room-grid" << "bf3a4c01814b7dfd" << "#################################################################################";
+        QTest::newRow("room grid") << "room-grid" << "9226217614adc5c1" << "#################################################################################";
     }
     // A fixed seed gives a fixed level forever: these values may only change with a
     // deliberate, documented change of a technique.

@@ -51,7 +51,7 @@ std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare
                 const StageType& type = *StageCatalog::builtin().find(e.type);
                 const int runs = type.scope == StageScope::WholeLevel ? 1 : size.depth;
                 for (int z = 0; z < runs; ++z) {
-                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z))});
+                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z)), e.rules});
                     LevelCanvas canvas(*level, z);
                     stage->run(canvas);
                 }

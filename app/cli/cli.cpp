@@ -9,6 +9,7 @@
 #include "cli/stats_command.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
+#include "population/rules_json.h"
 #include "project/file_io.h"
 #include "project/project.h"
 
@@ -28,7 +29,8 @@ const char* kGenerateHelp =
 const char* kValidateHelp =
     "usage: burrow validate FILE...\n"
     "\n"
-    "Checks project files and prints every problem as FILE: at /json/path: message.\n"
+    "Checks project files and population rules files (Burrow's or seed 002's\n"
+    "population.json) and prints every problem as FILE: at /json/path: message.\n"
     "Exits 0 when every file is valid, 1 otherwise.\n";
 
 // "dungeon.burrow.json" -> "dungeon"
@@ -81,7 +83,9 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
     int failures = 0;
     for (const auto& file : a.positional()) {
         try {
-            loadProject(file, StageCatalog::builtin());
+            // A rules file is told from a project by its content, not its name.
+            if (looksLikeRules(parseJsonFile(file))) loadRules(file);
+            else loadProject(file, StageCatalog::builtin());
             out << file << ": valid\n";
         } catch (const FileError& e) {
             err << e.what() << "\n";
@@ -108,7 +112,7 @@ using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ost
 const std::map<std::string, std::pair<Command, const char*>>& commands() {
     static const std::map<std::string, std::pair<Command, const char*>> table = {
         {"generate", {generate, "generate a project's level and write it to files"}},
-        {"validate", {validate, "check project files and report every problem"}},
+        {"validate", {validate, "check project and population rules files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };

@@ -75,7 +75,7 @@ bool Generation::startNextRun() {
             ++nextRun_;
             continue;
         }
-        StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth))};
+        StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), entry.rules};
         stage_ = type->create(entry.params, std::move(setup));
         activeRun_ = nextRun_++;
         if (!stage_->finished()) return true;

@@ -3,8 +3,15 @@
 #include <algorithm>
 
 #include "generation/stage.h"
+#include "population/population_rules.h"
 
 namespace burrow {
+
+bool operator==(const StageEntry& a, const StageEntry& b) {
+    const bool sameRules = a.rules == b.rules || (a.rules && b.rules && *a.rules == *b.rules);
+    return a.type == b.type && a.name == b.name && a.enabled == b.enabled && a.reroll == b.reroll && a.depths == b.depths &&
+           a.params == b.params && sameRules && a.rulesFile == b.rulesFile && a.extra == b.extra;
+}
 
 StageEntry makeStageEntry(const StageType& type, const Recipe& recipe) {
     StageEntry entry;

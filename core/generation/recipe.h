@@ -1,6 +1,7 @@
 #pragma once
 // A recipe: the ordered stages that make a level, as stored in the project file.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,8 @@
 
 namespace burrow {
 
+struct PopulationRules;
+
 struct StageEntry {
     std::string type;          // a StageType id: "drone_mining"
     std::string name;          // unique in the recipe; names the stage's random stream
@@ -17,9 +20,13 @@ struct StageEntry {
     std::uint32_t reroll = 0;  // bumped by "reroll": a new stream for this stage only
     std::vector<int> depths;   // the depths it runs on; empty means every depth
     ParamValues params;
+    // The populate stage's rules, and the file they came from ("" when written inline).
+    std::shared_ptr<const PopulationRules> rules;
+    std::string rulesFile;
     nlohmann::json extra = nlohmann::json::object(); // fields Burrow does not know, kept for the next save
 
-    friend bool operator==(const StageEntry&, const StageEntry&) = default;
+    // Rules compare by content: the same rules loaded twice are the same stage.
+    friend bool operator==(const StageEntry& a, const StageEntry& b);
 };
 
 struct Recipe {

@@ -47,11 +47,14 @@ private:
     std::vector<std::string> warnings_;
 };
 
+struct PopulationRules;
+
 // Everything a stage is made from, besides its parameters.
 struct StageSetup {
     LevelSize size;
     int depth = 0;
     Rng rng;
+    std::shared_ptr<const PopulationRules> population; // the populate stage's rules, if any
 };
 
 // Whether a stage runs once for each depth it is given, or once for the whole level

@@ -6,6 +6,7 @@
 #include "generators/random_fill.h"
 #include "generators/room_grid.h"
 #include "generators/rooms_and_hallways.h"
+#include "population/populate_stage.h"
 #include "regions/connect_regions.h"
 #include "regions/depth_links.h"
 #include "regions/prune_regions.h"
@@ -23,6 +24,7 @@ const StageCatalog& StageCatalog::builtin() {
         pruneRegionsStage(),
         connectRegionsStage(),
         depthLinksStage(),
+        populateStage(),
     });
     return catalog;
 }

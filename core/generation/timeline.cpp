@@ -35,10 +35,12 @@ void Timeline::commitStep(std::uint32_t run, std::string description, std::span<
     doors_.resize(std::min(doors_.size(), counts.doors));
     stairs_.resize(std::min(stairs_.size(), counts.stairs));
     markers_.resize(std::min(markers_.size(), counts.markers));
+    entities_.resize(std::min(entities_.size(), counts.entities));
     appendNew(areas_, levelAfter.areas);
     appendNew(doors_, levelAfter.doors);
     appendNew(stairs_, levelAfter.stairs);
     appendNew(markers_, levelAfter.markers);
+    appendNew(entities_, levelAfter.entities);
     steps_.push_back({run, changes_.size(), annotations_.size(), counts, std::move(description)});
     position_ = steps_.size();
 }
@@ -70,6 +72,7 @@ void Timeline::moveTo(Level& level, std::size_t position) {
     restorePrefix(level.doors, doors_, counts.doors);
     restorePrefix(level.stairs, stairs_, counts.stairs);
     restorePrefix(level.markers, markers_, counts.markers);
+    restorePrefix(level.entities, entities_, counts.entities);
 }
 
 void Timeline::truncate() {
@@ -82,6 +85,7 @@ void Timeline::truncate() {
     doors_.resize(std::min(doors_.size(), counts.doors));
     stairs_.resize(std::min(stairs_.size(), counts.stairs));
     markers_.resize(std::min(markers_.size(), counts.markers));
+    entities_.resize(std::min(entities_.size(), counts.entities));
 }
 
 void Timeline::clear() { *this = Timeline{}; }

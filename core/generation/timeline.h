@@ -58,6 +58,7 @@ private:
     std::vector<Door> doors_;
     std::vector<StairsPair> stairs_;
     std::vector<Marker> markers_;
+    std::vector<Entity> entities_;
     std::size_t position_ = 0;
 };
 

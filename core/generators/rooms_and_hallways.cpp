@@ -4,7 +4,8 @@
 // (overlaps allowed: they make interesting shapes); join room i to room i+1, and
 // the last to the first, with one horizontal and one vertical hallway meeting in
 // an L; dig the rooms and halls; then, optionally, remove the stone that borders
-// no room or hall (the seed's culling), leaving void.
+// no room or hall (the seed's culling), leaving void. Room 1's centre is the
+// level's start, where the seed puts the player.
 //
 // The whole layout is drawn from the stream up front, then dug one room or one
 // hallway a step, so stepping and running draw the same numbers.
@@ -79,6 +80,8 @@ public:
             current_ = plan_.rooms[nextRoom_];
             canvas.fillRect(current_, Tile::Floor);
             canvas.level().addArea(AreaKind::Room, depth_, current_);
+            // Seed 003 starts the player in room 1.
+            if (nextRoom_ == 0) canvas.level().markers.push_back({"start", {current_.center().x, current_.center().y, depth_}});
             describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(plan_.rooms.size()));
         } else if (nextHall_ < plan_.hallways.size()) {
             current_ = plan_.hallways[nextHall_];

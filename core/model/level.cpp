@@ -36,13 +36,14 @@ const Area& Level::addArea(AreaKind kind, int depth, const Rect& bounds, int dis
     return areas.back();
 }
 
-FeatureCounts Level::featureCounts() const { return {areas.size(), doors.size(), stairs.size(), markers.size()}; }
+FeatureCounts Level::featureCounts() const { return {areas.size(), doors.size(), stairs.size(), markers.size(), entities.size()}; }
 
 void Level::truncateFeatures(const FeatureCounts& counts) {
     if (counts.areas < areas.size()) areas.resize(counts.areas);
     if (counts.doors < doors.size()) doors.resize(counts.doors);
     if (counts.stairs < stairs.size()) stairs.resize(counts.stairs);
     if (counts.markers < markers.size()) markers.resize(counts.markers);
+    if (counts.entities < entities.size()) entities.resize(counts.entities);
 }
 
 } // namespace burrow

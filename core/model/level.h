@@ -67,6 +67,15 @@ struct StairsPair {
     friend bool operator==(const StairsPair&, const StairsPair&) = default;
 };
 
+// Something placed on the level by the population rules: a creature, an item, the
+// player. `properties` are the designer's key/value pairs, passed on to exports.
+struct Entity {
+    std::string templateName;
+    Cell at;
+    std::vector<std::pair<std::string, std::string>> properties;
+    friend bool operator==(const Entity&, const Entity&) = default;
+};
+
 struct Marker {
     std::string name; // "start", "exit", ...
     Cell at;
@@ -80,6 +89,7 @@ struct FeatureCounts {
     std::size_t doors = 0;
     std::size_t stairs = 0;
     std::size_t markers = 0;
+    std::size_t entities = 0;
     friend bool operator==(const FeatureCounts&, const FeatureCounts&) = default;
 };
 
@@ -113,6 +123,7 @@ public:
     std::vector<Door> doors;
     std::vector<StairsPair> stairs;
     std::vector<Marker> markers;
+    std::vector<Entity> entities;
 
     friend bool operator==(const Level&, const Level&) = default;
 

@@ -36,7 +36,9 @@ struct Project {
 
 // Reads a project document. Every problem goes into `problems` with its JSON path;
 // the returned project is only meaningful when `problems` stayed empty.
-Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems);
+// `folder` is where the project file lives: rules files are found relative to it.
+Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
+                        const std::filesystem::path& folder = {});
 nlohmann::ordered_json projectToJson(const Project& project);
 
 // Throws FileError naming the file and every problem.

@@ -2,6 +2,7 @@
 // not know (kept for the next save), and precise about where a problem is.
 #include <set>
 
+#include "population/rules_json.h"
 #include "project/file_io.h"
 #include "project/project.h"
 
@@ -22,7 +23,8 @@ std::string typeName(const json& value) {
 
 class Reader {
 public:
-    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems) : catalog_(catalog), problems_(problems) {}
+    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder)
+        : catalog_(catalog), problems_(problems), folder_(std::move(folder)) {}
 
     Project read(const json& doc) {
         Project project;
@@ -186,10 +188,40 @@ private:
             if (auto value = readInt(*reroll, path + "/reroll", 0, 1'000'000'000)) entry.reroll = static_cast<std::uint32_t>(*value);
         readDepths(object, path, size, entry);
         if (type) readParams(object, path, *type, entry);
-        static const std::set<std::string> known = {"stage", "name", "enabled", "reroll", "depths", "params"};
+        readRules(object, path, size, entry);
+        static const std::set<std::string> known = {"stage", "name", "enabled", "reroll", "depths", "params", "rules"};
         for (const auto& [key, value] : object.items())
             if (!known.count(key)) entry.extra[key] = value;
         return entry;
+    }
+
+    // "rules": a rules file (relative to the project) or the rules written inline.
+    void readRules(const json& object, const std::string& path, const LevelSize& size, StageEntry& entry) {
+        const json* rules = field(object, path, "rules", false);
+        if (!rules) return;
+        std::vector<Diagnostic> problems;
+        std::string prefix = path + "/rules";
+        if (rules->is_string()) {
+            entry.rulesFile = rules->get<std::string>();
+            const std::filesystem::path file = folder_ / entry.rulesFile;
+            try {
+                entry.rules = std::make_shared<PopulationRules>(loadRules(file));
+            } catch (const FileError& e) {
+                for (const auto& p : e.problems()) fail(prefix, formatDiagnostic(e.file(), p));
+                return;
+            }
+            checkRulesFit(*entry.rules, size, problems);
+            for (const auto& p : problems) fail(prefix, formatDiagnostic(file.string(), p));
+            return;
+        }
+        if (!rules->is_object()) {
+            fail(prefix, "expected a rules file name or the rules themselves, found " + rules->dump());
+            return;
+        }
+        PopulationRules inlineRules = rulesFromJson(*rules, problems);
+        checkRulesFit(inlineRules, size, problems);
+        for (const auto& p : problems) fail(prefix + p.path, p.message);
+        entry.rules = std::make_shared<PopulationRules>(std::move(inlineRules));
     }
 
     void readDepths(const json& object, const std::string& path, const LevelSize& size, StageEntry& entry) {
@@ -268,18 +300,20 @@ private:
 
     const StageCatalog& catalog_;
     std::vector<Diagnostic>& problems_;
+    std::filesystem::path folder_;
 };
 
 } // namespace
 
-Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems) {
-    return Reader(catalog, problems).read(document);
+Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
+                        const std::filesystem::path& folder) {
+    return Reader(catalog, problems, folder).read(document);
 }
 
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog) {
     const nlohmann::json document = parseJsonFile(path);
     std::vector<Diagnostic> problems;
-    Project project = projectFromJson(document, catalog, problems);
+    Project project = projectFromJson(document, catalog, problems, path.parent_path());
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return project;
 }

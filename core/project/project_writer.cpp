@@ -1,5 +1,6 @@
 // Writing *.burrow.json: stable key order, every parameter written (so a file says
 // exactly what it generates even if defaults change), unknown fields put back.
+#include "population/rules_json.h"
 #include "project/file_io.h"
 #include "project/project.h"
 
@@ -27,6 +28,8 @@ ordered_json stageToJson(const StageEntry& entry) {
     ordered_json params = ordered_json::object();
     for (const auto& [key, value] : entry.params.all()) params[key] = paramToJson(value);
     stage["params"] = params;
+    if (!entry.rulesFile.empty()) stage["rules"] = entry.rulesFile;
+    else if (entry.rules) stage["rules"] = rulesToJson(*entry.rules);
     for (const auto& [key, value] : entry.extra.items()) stage[key] = ordered(value);
     return stage;
 }

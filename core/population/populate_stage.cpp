@@ -1,0 +1,177 @@
+// Populating a level (seed 002, with seeds 003 and 004's cast).
+//
+// For each group of the rules, in order, and each area of its scope (each room,
+// each cave, the furthest room...): draw how many things to place, then place
+// them one a step. A thing's footprint goes at a random free spot among all that
+// fit (see placement.h); obstacles never cut a room's doors apart. A count that
+// cannot be met places what fits and says so: "placed 3 of 5 'obstacles' in
+// room 4: no free 3x1 area". The stage draws from its own stream, so rerolling it
+// moves the things and leaves the layout as it was.
+#include "population/populate_stage.h"
+
+#include "population/placement.h"
+#include "population/population_rules.h"
+#include "population/scope_areas.h"
+#include "regions/region_map.h"
+
+namespace burrow {
+namespace {
+
+class Populate final : public Stage {
+public:
+    Populate(const ParamValues& params, StageSetup setup)
+        : rng_(setup.rng), rules_(std::move(setup.population)), movement_(connectivityOf(params)), occupancy_(setup.size) {
+        if (!rules_) {
+            warn("no population rules: give this stage a \"rules\" file");
+            finish();
+        }
+    }
+
+    void step(LevelCanvas& canvas) override {
+        if (finished()) return;
+        Level& level = canvas.level();
+        if (!started_) {
+            started_ = true;
+            // Nothing goes on what is already there, nor on the start or the exit.
+            for (const Entity& e : level.entities) occupancy_.take(e.at.x, e.at.y, e.at.z);
+            for (const Marker& m : level.markers)
+                if (level.contains(m.at.x, m.at.y, m.at.z)) occupancy_.take(m.at.x, m.at.y, m.at.z);
+        }
+        placed_ = Rect{};
+        // Skips groups and areas with nothing to place until one thing is placed,
+        // one shortfall is reported, or the rules are done. Every pass advances.
+        while (group_ < rules_->groups.size()) {
+            const PopulationGroup& g = rules_->groups[group_];
+            if (!areasReady_) {
+                areas_ = scopeAreas(level, g.scope, movement_);
+                areasReady_ = true;
+                area_ = 0;
+                countReady_ = false;
+                if (areas_.empty()) warn("'" + g.name + "': the level has no " + scopeWords(g.scope));
+            }
+            if (area_ >= areas_.size()) {
+                nextGroup();
+                continue;
+            }
+            if (!countReady_) {
+                count_ = rng_.range(g.number.min, g.number.max);
+                done_ = 0;
+                countReady_ = true;
+            }
+            if (done_ >= count_) {
+                nextArea();
+                continue;
+            }
+            placeOne(canvas, g);
+            return;
+        }
+        describe("population done: " + std::to_string(level.entities.size()) + " things placed");
+        finish();
+    }
+
+    void annotate(std::vector<Annotation>& out) const override {
+        if (placed_.width == 0) return;
+        Annotation a = Annotation::over(Annotation::Kind::Area, placed_.x, placed_.y, placed_.width, placed_.height);
+        a.z = static_cast<std::uint8_t>(placedDepth_);
+        out.push_back(a);
+    }
+
+private:
+    void placeOne(LevelCanvas& canvas, const PopulationGroup& g) {
+        const ScopeArea& area = areas_[area_];
+        const bool tiles = g.kind == PopulationGroup::Kind::Tiles;
+        const auto [w, h] = tiles ? g.sizes[rng_.below(static_cast<std::uint32_t>(g.sizes.size()))] : std::pair<int, int>{1, 1};
+        const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
+        const PlacedEntity* entity = tiles ? nullptr : &g.entities[rng_.below(static_cast<std::uint32_t>(g.entities.size()))];
+        const SpotSearch search = findSpot(canvas.level(), occupancy_, area, w, h, tiles && !isWalkable(tile), movement_, rng_);
+        if (!search.spot) {
+            warn("placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot);
+            describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
+            nextArea();
+            return;
+        }
+        const Cell at = search.spot->at;
+        LevelCanvas depth = canvas.atDepth(at.z);
+        for (int y = at.y; y < at.y + h; ++y)
+            for (int x = at.x; x < at.x + w; ++x) {
+                occupancy_.take(x, y, at.z);
+                if (tiles) depth.set(x, y, tile);
+            }
+        std::string what = tiles ? std::string(tileInfo(tile).id) : entity->templateName;
+        if (entity) placeEntity(canvas.level(), depth, *entity, at);
+        placed_ = {at.x, at.y, w, h};
+        placedDepth_ = at.z;
+        ++done_;
+        describe("placed " + what + " " + std::to_string(done_) + " of " + std::to_string(count_) + " ('" + g.name + "') in " + area.label);
+    }
+
+    void placeEntity(Level& level, LevelCanvas& depth, const PlacedEntity& placed, const Cell& at) {
+        const EntityTemplate* t = rules_->findTemplate(placed.templateName);
+        level.entities.push_back({placed.templateName, at, placed.properties});
+        if (!t) return;
+        if (t->kind == EntityKind::Exit) {
+            depth.set(at.x, at.y, Tile::Exit);
+            level.markers.push_back({"exit", at});
+        }
+        if (t->kind == EntityKind::Player) {
+            // The player's cell becomes the start, unless a generator set one already.
+            const bool hasStart = std::any_of(level.markers.begin(), level.markers.end(), [](const Marker& m) { return m.name == "start"; });
+            if (!hasStart) level.markers.push_back({"start", at});
+        }
+    }
+
+    static std::string scopeWords(Scope scope) {
+        switch (scope) {
+        case Scope::EachRoom: return "rooms";
+        case Scope::EachHallway: return "hallways";
+        case Scope::EachCave: return "caves";
+        case Scope::EachDepth: return "depths";
+        case Scope::StartRoom: return "start (no start marker and nothing walkable)";
+        case Scope::FurthestRoom: return "rooms reachable from the start";
+        case Scope::Level: return "level";
+        }
+        return "place for it";
+    }
+
+    void nextArea() {
+        ++area_;
+        countReady_ = false;
+    }
+    void nextGroup() {
+        ++group_;
+        areasReady_ = false;
+    }
+
+    Rng rng_;
+    std::shared_ptr<const PopulationRules> rules_;
+    Connectivity movement_;
+    Occupancy occupancy_;
+    bool started_ = false;
+    std::size_t group_ = 0;
+    bool areasReady_ = false;
+    std::vector<ScopeArea> areas_;
+    std::size_t area_ = 0;
+    bool countReady_ = false;
+    int count_ = 0;
+    int done_ = 0;
+    Rect placed_;
+    int placedDepth_ = 0;
+};
+
+} // namespace
+
+StageType populateStage() {
+    StageType type;
+    type.id = "populate";
+    type.label = "Population";
+    type.technique = "Seed 002: obstacles, creatures, items, the start and the exit, placed by rules";
+    type.scope = StageScope::WholeLevel;
+    type.params = {
+        intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into caves and paths (match the project's movement)"),
+    };
+    type.crossCheck = requireFourOrEight("connectivity");
+    type.create = stageFactory<Populate>();
+    return type;
+}
+
+} // namespace burrow

@@ -1,0 +1,69 @@
+#pragma once
+// Population rules (seed 002): groups of things to place, each with how many, what,
+// and where. Burrow's own format is a documented superset of seed 002's
+// population.json, which loads as written (docs/population-format.md).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/tile.h"
+#include "population/entity_template.h"
+
+namespace burrow {
+
+// Where a group applies: it places its number of things in each area of the scope.
+enum class Scope : std::uint8_t {
+    EachRoom,     // every room a generator recorded
+    EachHallway,  // every hallway
+    EachCave,     // every region of the finished level (by the project's movement)
+    EachDepth,    // every depth, anywhere walkable
+    StartRoom,    // the room (or region) holding the start
+    FurthestRoom, // the room with the longest walk from the start
+    Level,        // the whole level, once
+};
+const char* scopeId(Scope scope);
+std::optional<Scope> scopeFromId(const std::string& id);
+const std::vector<Scope>& allScopes();
+
+struct CountRange {
+    int min = 1;
+    int max = 1;
+    friend bool operator==(const CountRange&, const CountRange&) = default;
+};
+
+struct PlacedEntity {
+    std::string templateName;
+    std::vector<std::pair<std::string, std::string>> properties;
+    friend bool operator==(const PlacedEntity&, const PlacedEntity&) = default;
+};
+
+struct PopulationGroup {
+    enum class Kind : std::uint8_t { Tiles, Entities };
+    std::string name;
+    Kind kind = Kind::Entities;
+    Scope scope = Scope::EachRoom;
+    CountRange number;
+    // Tiles: the footprints to choose from ({x, y} cells), the tiles to lay, and the
+    // seed's layer name and tile indices, kept for export.
+    std::vector<std::pair<int, int>> sizes{{1, 1}};
+    std::vector<Tile> tiles;
+    std::string layer;
+    std::vector<int> tileIndices;
+    // Entities: the things to choose from.
+    std::vector<PlacedEntity> entities;
+    // Where the group was read from ("/groups/2", "/tiles/obstacles"), for messages.
+    std::string source;
+    friend bool operator==(const PopulationGroup&, const PopulationGroup&) = default;
+};
+
+struct PopulationRules {
+    std::vector<EntityTemplate> templates; // besides (or replacing, by name) the defaults
+    std::vector<PopulationGroup> groups;
+    friend bool operator==(const PopulationRules&, const PopulationRules&) = default;
+
+    // A template by name: the rules' own first, then the defaults.
+    const EntityTemplate* findTemplate(const std::string& name) const;
+};
+
+} // namespace burrow

@@ -1,0 +1,34 @@
+#pragma once
+// Population rules as JSON: Burrow's format ("format": "burrow-rules") and seed
+// 002's population.json, read as written. docs/population-format.md describes both.
+#include <filesystem>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/level.h"
+#include "population/population_rules.h"
+#include "project/diagnostic.h"
+
+namespace burrow {
+
+inline constexpr const char* kRulesFormat = "burrow-rules";
+inline constexpr int kRulesVersion = 1;
+
+// Every problem goes into `problems` with its JSON path; the rules are only
+// meaningful when it stays empty.
+PopulationRules rulesFromJson(const nlohmann::json& document, std::vector<Diagnostic>& problems);
+nlohmann::ordered_json rulesToJson(const PopulationRules& rules);
+
+// Problems that depend on the level the rules are used on: footprints larger than it.
+void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vector<Diagnostic>& problems);
+
+// Throws FileError naming the file and every problem.
+PopulationRules loadRules(const std::filesystem::path& path);
+// Atomic: the old file survives a failed save. Throws FileError.
+void saveRules(const PopulationRules& rules, const std::filesystem::path& path);
+
+// True when the document looks like population rules (either dialect), not a project.
+bool looksLikeRules(const nlohmann::json& document);
+
+} // namespace burrow

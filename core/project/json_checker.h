@@ -1,0 +1,43 @@
+#pragma once
+// Reading a JSON document a designer wrote: each accessor checks what it reads and
+// records a problem with its JSON path ("/groups/2/number/min") when it does not fit,
+// so one pass reports every mistake in the file.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "project/diagnostic.h"
+
+namespace burrow {
+
+class JsonChecker {
+public:
+    explicit JsonChecker(std::vector<Diagnostic>& problems) : problems_(problems) {}
+
+    void fail(std::string path, std::string message) { problems_.push_back({std::move(path), std::move(message)}); }
+    bool failed() const { return !problems_.empty(); }
+
+    // The member `key` of `object` (at `path`), or nullptr; a missing required one is a problem.
+    const nlohmann::json* field(const nlohmann::json& object, const std::string& path, const char* key, bool required);
+    std::optional<int> integer(const nlohmann::json& value, const std::string& path, std::int64_t lo, std::int64_t hi);
+    std::optional<double> number(const nlohmann::json& value, const std::string& path, double lo, double hi);
+    std::optional<std::string> text(const nlohmann::json& value, const std::string& path, bool allowEmpty = false);
+    std::optional<bool> flag(const nlohmann::json& value, const std::string& path);
+    // True (and no problem) when `value` is an object; else records "expected <what>".
+    bool isObject(const nlohmann::json& value, const std::string& path, const std::string& what);
+    bool isArray(const nlohmann::json& value, const std::string& path, const std::string& what);
+
+    // "a whole number", "a text", "a list", ...
+    static std::string typeName(const nlohmann::json& value);
+
+private:
+    std::vector<Diagnostic>& problems_;
+};
+
+// "/a/b" + key, escaping '~' and '/' as JSON pointers do.
+std::string jsonPath(const std::string& parent, const std::string& key);
+
+} // namespace burrow

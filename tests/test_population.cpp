@@ -1,0 +1,233 @@
+// Population rules: seed 002's file as written, scopes, placement that never hangs,
+// validation with JSON paths, and a reroll that leaves the layout alone.
+#include <QtTest>
+
+#include <fstream>
+#include <set>
+
+#include "generation/generation.h"
+#include "population/rules_json.h"
+#include "project/file_io.h"
+#include "project/project.h"
+#include "regions/reachability.h"
+
+using namespace burrow;
+using nlohmann::json;
+
+namespace {
+
+Project roomGridWith(std::shared_ptr<const PopulationRules> rules) {
+    Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", StageCatalog::builtin());
+    for (auto& s : p.recipe.stages)
+        if (s.type == "populate") {
+            s.rules = std::move(rules);
+            s.rulesFile.clear();
+        }
+    return p;
+}
+
+Level generate(const Project& p, std::vector<std::string>* warnings = nullptr) {
+    return generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin(), warnings);
+}
+
+QStringList problemsOf(const std::string& text, LevelSize size = {81, 51, 1}) {
+    std::vector<Diagnostic> problems;
+    const PopulationRules rules = rulesFromJson(json::parse(text), problems);
+    checkRulesFit(rules, size, problems);
+    QStringList lines;
+    for (const auto& d : problems) lines << QString::fromStdString(d.path + "|" + d.message);
+    return lines;
+}
+
+int countIn(const Level& level, const Rect& r, Tile t) {
+    int n = 0;
+    for (int y = r.y; y < r.bottom(); ++y)
+        for (int x = r.x; x < r.right(); ++x) n += level.at(x, y, 0) == t;
+    return n;
+}
+
+} // namespace
+
+class TestPopulation : public QObject {
+    Q_OBJECT
+private slots:
+    void seed002FileLoadsAsWritten() {
+        const PopulationRules rules = loadRules(BURROW_TEST_DATA "/seed-002-population.json");
+        QCOMPARE(rules.groups.size(), std::size_t(3)); // obstacles, enemies, and the seed's exit
+        const PopulationGroup& obstacles = rules.groups[0];
+        QCOMPARE(obstacles.kind, PopulationGroup::Kind::Tiles);
+        QCOMPARE(obstacles.scope, Scope::EachRoom);
+        QCOMPARE(obstacles.number, (CountRange{3, 5}));
+        QCOMPARE(obstacles.sizes.size(), std::size_t(5));
+        QCOMPARE(obstacles.tileIndices, std::vector<int>{10});
+        QCOMPARE(obstacles.layer, std::string("collision"));
+        const PopulationGroup& enemies = rules.groups[1];
+        QCOMPARE(enemies.entities.size(), std::size_t(1));
+        QCOMPARE(enemies.entities[0].templateName, std::string("enemy"));
+        QCOMPARE(enemies.entities[0].properties.size(), std::size_t(2));
+        QCOMPARE(rules.groups[2].scope, Scope::FurthestRoom);
+        // Burrow's format keeps all of it.
+        std::vector<Diagnostic> problems;
+        const PopulationRules again = rulesFromJson(json::parse(rulesToJson(rules).dump()), problems);
+        QVERIFY(problems.empty());
+        QCOMPARE(again.groups.size(), rules.groups.size());
+        QCOMPARE(again.groups[0].tileIndices, obstacles.tileIndices);
+        QCOMPARE(again.groups[1].entities, enemies.entities);
+    }
+
+    void seed002RulesOnTheRoomGrid() {
+        const auto rules = std::make_shared<PopulationRules>(loadRules(BURROW_TEST_DATA "/seed-002-population.json"));
+        for (std::uint64_t seed : {3ull, 11ull, 12345ull}) {
+            Project p = roomGridWith(rules);
+            p.seed = seed;
+            std::vector<std::string> warnings;
+            const Level level = generate(p, &warnings);
+            QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings[0].c_str());
+            int exits = 0;
+            for (Tile t : level.tiles(0)) exits += t == Tile::Exit;
+            QCOMPARE(exits, 1);
+            // The room with the longest walk from the start holds the exit.
+            const Cell start = *defaultStart(level);
+            const DistanceMap d = distanceMap(level, std::vector<Cell>{start}, p.movement);
+            const Area* furthest = nullptr;
+            int best = -1;
+            for (const Area& room : level.areas) {
+                int nearest = 1 << 30;
+                for (int y = room.bounds.y; y < room.bounds.bottom(); ++y)
+                    for (int x = room.bounds.x; x < room.bounds.right(); ++x)
+                        if (d.at(x, y, 0) >= 0) nearest = std::min(nearest, d.at(x, y, 0));
+                if (nearest < (1 << 30) && nearest > best) {
+                    best = nearest;
+                    furthest = &room;
+                }
+            }
+            QVERIFY(furthest);
+            QCOMPARE(countIn(level, furthest->bounds, Tile::Exit), 1);
+            for (const Area& room : level.areas) {
+                int enemies = 0;
+                for (const Entity& e : level.entities) enemies += e.templateName == "enemy" && room.bounds.contains(e.at.x, e.at.y);
+                QVERIFY2(enemies >= 1 && enemies <= 3, qPrintable(QString::number(enemies)));
+                const int obstacleCells = countIn(level, room.bounds, Tile::Obstacle);
+                QVERIFY2(obstacleCells >= 3 && obstacleCells <= 15, qPrintable(QString::number(obstacleCells)));
+            }
+            // Obstacles cut nothing off: one region, all of it reachable.
+            QCOMPARE(reachability(level, p.movement).unreachable.size(), std::size_t(0));
+        }
+    }
+
+    void thingsStandOnFreeWalkableCells() {
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", StageCatalog::builtin());
+        const Level level = generate(p);
+        QVERIFY(level.entities.size() >= 9); // the player and an item in each of 8 rooms
+        std::set<std::tuple<int, int, int>> cells;
+        for (const Entity& e : level.entities) {
+            QVERIFY2(isWalkable(level.at(e.at.x, e.at.y, e.at.z)), "something stands on a wall");
+            QVERIFY2(cells.insert({e.at.x, e.at.y, e.at.z}).second, "two things on one cell");
+        }
+        int players = 0;
+        for (const Entity& e : level.entities) players += e.templateName == "player";
+        QCOMPARE(players, 1);
+    }
+
+    void anImpossibleRuleEndsWithAWarning() {
+        auto rules = std::make_shared<PopulationRules>();
+        PopulationGroup big;
+        big.name = "boulders";
+        big.kind = PopulationGroup::Kind::Tiles;
+        big.scope = Scope::EachRoom;
+        big.number = {2, 2};
+        big.sizes = {{20, 20}}; // rooms of this grid are 15 x 9
+        big.tiles = {Tile::Obstacle};
+        rules->groups.push_back(big);
+        std::vector<std::string> warnings;
+        const Level level = generate(roomGridWith(rules), &warnings);
+        QCOMPARE(warnings.size(), level.areas.size());
+        QVERIFY2(QString::fromStdString(warnings[0]).contains("placed 0 of 2 'boulders' in room 1: no free 20x20 area"), warnings[0].c_str());
+    }
+
+    void populationIsSeededAndRerollLeavesTheLayout() {
+        Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", StageCatalog::builtin());
+        Project layoutOnly = p;
+        layoutOnly.recipe.stages.pop_back();
+        const Level layout = generate(layoutOnly);
+        const Level a = generate(p), b = generate(p);
+        QVERIFY(a == b);
+        p.recipe.stages.back().reroll = 1;
+        const Level c = generate(p);
+        QVERIFY(!(a.entities == c.entities));
+        for (const Level* level : {&a, &c})
+            for (int y = 0; y < layout.height(); ++y)
+                for (int x = 0; x < layout.width(); ++x) {
+                    const Tile t = level->at(x, y, 0);
+                    if (t != Tile::Obstacle && t != Tile::Exit) QCOMPARE(t, layout.at(x, y, 0));
+                }
+        QVERIFY(a.areas == layout.areas && a.doors == layout.doors);
+        // One thing a step.
+        Generation stepped(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        std::size_t before = 0;
+        while (stepped.step())
+            if (stepped.level().entities.size() > before) {
+                QCOMPARE(stepped.level().entities.size(), before + 1);
+                before = stepped.level().entities.size();
+            }
+        QVERIFY(stepped.level() == c);
+    }
+
+    void badRulesNameTheirPath_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("words");
+        const QString head = R"({"format": "burrow-rules", "version": 1, "groups": [)";
+        QTest::newRow("min above max") << head + R"({"name": "a", "kind": "entities", "number": {"min": 5, "max": 2}, "entities": [{"template": "enemy"}]}]})"
+                                       << "/groups/0/number" << "min (5) is above max (2)";
+        QTest::newRow("negative count") << head + R"({"name": "a", "kind": "entities", "number": {"min": -1, "max": 2}, "entities": [{"template": "enemy"}]}]})"
+                                        << "/groups/0/number/min" << "from 0";
+        QTest::newRow("no entities") << head + R"({"name": "a", "kind": "entities", "number": {"min": 1, "max": 2}, "entities": []}]})"
+                                     << "/groups/0/entities" << "at least one";
+        QTest::newRow("no tiles") << head + R"({"name": "a", "kind": "tiles", "number": {"min": 1, "max": 2}, "tiles": []}]})"
+                                  << "/groups/0/tiles" << "at least one";
+        QTest::newRow("no sizes") << head + R"({"name": "a", "kind": "tiles", "number": {"min": 1, "max": 2}, "sizes": [], "tiles": ["obstacle"]}]})"
+                                  << "/groups/0/sizes" << "at least one";
+        QTest::newRow("unknown template") << head + R"({"name": "a", "kind": "entities", "number": {"min": 1, "max": 2}, "entities": [{"template": "dragon"}]}]})"
+                                          << "/groups/0/entities/0/template" << "unknown template \"dragon\"";
+        QTest::newRow("size larger than the level")
+            << head + R"({"name": "a", "kind": "tiles", "number": {"min": 1, "max": 2}, "sizes": [{"x": 1, "y": 1}, {"x": 90, "y": 1}], "tiles": ["obstacle"]}]})"
+            << "/groups/0/sizes/1" << "larger than the 81 x 51 level";
+        QTest::newRow("unknown scope") << head + R"({"name": "a", "kind": "entities", "scope": "each_castle", "number": {"min": 1, "max": 2}, "entities": [{"template": "enemy"}]}]})"
+                                       << "/groups/0/scope" << "known scopes";
+        QTest::newRow("seed 002 unknown prefab")
+            << R"({"prefabs": {"enemies": {"number": {"min": 1, "max": 3}, "possible_prefabs": [{"prefab": "orc"}]}}})"
+            << "/prefabs/enemies/possible_prefabs/0/prefab" << "unknown template \"orc\"";
+        QTest::newRow("seed 002 min above max")
+            << R"({"tiles": {"rocks": {"number": {"min": 4, "max": 3}, "sizes": [{"x": 1, "y": 1}], "possible_tiles": [10]}}})"
+            << "/tiles/rocks/number" << "min (4) is above max (3)";
+    }
+    void badRulesNameTheirPath() {
+        QFETCH(QString, text);
+        QFETCH(QString, path);
+        QFETCH(QString, words);
+        const QStringList problems = problemsOf(text.toStdString());
+        bool found = false;
+        for (const QString& p : problems) found |= p.startsWith(path + "|") && p.contains(words);
+        QVERIFY2(found, qPrintable(problems.join("\n")));
+    }
+
+    void projectsReportRulesProblemsWithTheirFile() {
+        QTemporaryDir dir;
+        const std::string rulesFile = dir.path().toStdString() + "/bad.rules.json";
+        std::ofstream(rulesFile) << R"({"format": "burrow-rules", "version": 1, "groups": [{"name": "a", "kind": "entities", "number": {"min": 3, "max": 1}, "entities": [{"template": "enemy"}]}]})";
+        json project = json::parse(burrow::readTextFile(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json"));
+        project["recipe"].back()["rules"] = "bad.rules.json";
+        const std::string projectFile = dir.path().toStdString() + "/p.burrow.json";
+        std::ofstream(projectFile) << project.dump();
+        try {
+            loadProject(projectFile, StageCatalog::builtin());
+            QFAIL("loaded bad rules");
+        } catch (const FileError& e) {
+            QVERIFY2(QString(e.what()).contains("/recipe/1/rules") && QString(e.what()).contains("bad.rules.json: at /groups/0/number"), e.what());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPopulation)
+#include "test_population.moc"
