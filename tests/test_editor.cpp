@@ -8,12 +8,14 @@
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <unistd.h>
 
 #include "docks/generation_dock.h"
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
+#include "docks/rules_dock.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
@@ -227,6 +229,47 @@ private slots:
             QCOMPARE(readTextFile(file.toStdString()), old);
             QFile::setPermissions(dir.path() + "/ro", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         }
+    }
+
+    void rulesDockEditsAreUndoableAndRerunPopulationOnly() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        ProjectDocument* doc = window.document();
+        QTreeWidget* groups = window.rulesDock()->groups();
+        QCOMPARE(groups->topLevelItemCount(), 4);
+        QCOMPARE(groups->topLevelItem(2)->text(0), QString("enemies"));
+        const Level before = doc->level();
+        const std::size_t enemiesBefore = std::count_if(before.entities.begin(), before.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; });
+        groups->setCurrentItem(groups->topLevelItem(2));
+        child<QSpinBox>(window.rulesDock(), "groupMax")->setValue(6);
+        child<QSpinBox>(window.rulesDock(), "groupMin")->setValue(5);
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+        const Level after = doc->level();
+        const std::size_t enemiesAfter = std::count_if(after.entities.begin(), after.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; });
+        QVERIFY2(enemiesAfter >= 5 * after.areas.size(), qPrintable(QString::number(enemiesAfter)));
+        QVERIFY(after.areas == before.areas && after.doors == before.doors); // the layout stayed
+        QCOMPARE(doc->undoStack()->count(), 2);
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        doc->generateFor(1000);
+        const Level undone = doc->level();
+        QCOMPARE(std::size_t(std::count_if(undone.entities.begin(), undone.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; })), enemiesBefore);
+        QVERIFY(undone.tiles(0) == before.tiles(0));
+        screenshot(&window, "population");
+
+        // An impossible group says so beside it.
+        window.rulesDock()->edit("huge", [](PopulationRules& r) {
+            PopulationGroup big = r.groups[1];
+            big.name = "boulders";
+            big.sizes = {{30, 30}};
+            r.groups.push_back(big);
+        });
+        doc->generateFor(1000);
+        QTRY_COMPARE(groups->topLevelItemCount(), 5);
+        QCOMPARE(groups->topLevelItem(4)->text(3), QString("short"));
+        QVERIFY(groups->topLevelItem(4)->toolTip(0).contains("no free 30x30 area"));
     }
 
     void regionAndDepthViews() {

@@ -21,8 +21,10 @@
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
+#include "docks/rules_dock.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "map/entity_looks.h"
 #include "map/map_view.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
@@ -179,6 +181,10 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, history);
     auto* legend = new LegendDock(this);
     addDockWidget(Qt::RightDockWidgetArea, legend);
+    rulesDock_ = new RulesDock(document_, this);
+    addDockWidget(Qt::RightDockWidgetArea, rulesDock_);
+    tabifyDockWidget(legend, rulesDock_);
+    connect(rulesDock_, &RulesDock::rulesEdited, runner_, &GenerationRunner::generateToEnd);
     depthStrip_ = new DepthStripDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
@@ -187,6 +193,7 @@ void MainWindow::createDocks() {
     docks->addAction(history->toggleViewAction());
     docks->addAction(legend->toggleViewAction());
     docks->addAction(depthStrip_->toggleViewAction());
+    docks->addAction(rulesDock_->toggleViewAction());
 }
 
 QString MainWindow::defaultExampleProject() {
@@ -311,6 +318,7 @@ void MainWindow::levelReset() {
                              .arg(level.height())
                              .arg(level.depthCount())
                              .arg(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText)));
+    mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
     const auto warnings = document_->warnings();
     if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back()), 8000);

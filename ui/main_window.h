@@ -20,6 +20,7 @@ class GenerationDock;
 class GenerationRunner;
 class MapView;
 class PaintController;
+class RulesDock;
 class ProjectDocument;
 class TilePalette;
 
@@ -38,6 +39,7 @@ public:
     ProjectDocument* document() const { return document_; }
     GenerationRunner* runner() const { return runner_; }
     GenerationDock* generationDock() const { return generationDock_; }
+    RulesDock* rulesDock() const { return rulesDock_; }
     PaintController* painter() const { return paint_; }
 
     // Asks whether to save unsaved changes; false when the designer cancels.
@@ -68,6 +70,7 @@ private:
     PaintController* paint_;
     GenerationDock* generationDock_ = nullptr;
     DepthStripDock* depthStrip_ = nullptr;
+    RulesDock* rulesDock_ = nullptr;
     TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
     QMenu* recentMenu_ = nullptr;

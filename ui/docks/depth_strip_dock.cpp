@@ -8,7 +8,7 @@
 namespace burrow::ui {
 
 namespace {
-constexpr int kThumbWidth = 120;
+constexpr int kThumbWidth = 80;
 
 // One pixel a cell, scaled down smoothly: a cave's shape reads even at thumbnail size.
 QImage thumbnail(const TileGrid& tiles) {
@@ -29,7 +29,7 @@ DepthStripDock::DepthStripDock(QWidget* parent) : QDockWidget(tr("Depths"), pare
     list_->setWrapping(false);
     list_->setMovement(QListView::Static);
     list_->setIconSize({kThumbWidth, kThumbWidth});
-    list_->setFixedHeight(kThumbWidth + 40);
+    list_->setFixedHeight(kThumbWidth * 3 / 4 + 30); // one row of thumbnails and their names
     setWidget(list_);
     connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) emit depthChosen(row);

@@ -184,6 +184,39 @@ void ProjectDocument::rerollStage(std::size_t entry) {
     setRecipe(std::move(recipe));
 }
 
+int ProjectDocument::populateEntry() const {
+    const auto& stages = project_.recipe.stages;
+    for (std::size_t i = 0; i < stages.size(); ++i)
+        if (stages[i].type == "populate") return static_cast<int>(i);
+    return -1;
+}
+
+std::shared_ptr<const PopulationRules> ProjectDocument::rules() const {
+    const int entry = populateEntry();
+    return entry < 0 ? nullptr : project_.recipe.stages[static_cast<std::size_t>(entry)].rules;
+}
+
+const std::string& ProjectDocument::rulesFile() const {
+    static const std::string none;
+    const int entry = populateEntry();
+    return entry < 0 ? none : project_.recipe.stages[static_cast<std::size_t>(entry)].rulesFile;
+}
+
+void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, const std::string& file) {
+    Recipe recipe = project_.recipe;
+    int entry = populateEntry();
+    if (entry < 0) {
+        StageEntry populate = makeStageEntry(*StageCatalog::builtin().find("populate"), recipe);
+        populate.name = "population";
+        populate.params.set("connectivity", std::int64_t{static_cast<int>(project_.movement)});
+        recipe.stages.push_back(std::move(populate));
+        entry = static_cast<int>(recipe.stages.size()) - 1;
+    }
+    recipe.stages[static_cast<std::size_t>(entry)].rules = std::move(rules);
+    recipe.stages[static_cast<std::size_t>(entry)].rulesFile = file;
+    setRecipe(std::move(recipe));
+}
+
 void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
     if (!generation_->finished() || !composedValid_) {
         generation_->run(); // painting works on the finished level

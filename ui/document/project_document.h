@@ -59,6 +59,14 @@ public:
     void setMovement(Connectivity movement);
     void rerollStage(std::size_t entry);
 
+    // The population rules: those of the first populate stage (nullptr when the
+    // recipe has none). setRules adds a populate stage at the end when needed, and
+    // reruns only that stage.
+    int populateEntry() const;
+    std::shared_ptr<const PopulationRules> rules() const;
+    const std::string& rulesFile() const;
+    void setRules(std::shared_ptr<const PopulationRules> rules, const std::string& file);
+
     // Hand edits (through undo commands): sets or removes the edit at each cell.
     struct EditChange {
         Cell at;

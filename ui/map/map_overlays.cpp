@@ -74,6 +74,27 @@ void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, 
     }
 }
 
+void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, const EntityLooks& looks) {
+    const double size = std::max(5.0, t.scale * 0.85);
+    QFont font(QStringLiteral("DejaVu Sans Mono"));
+    font.setBold(true);
+    font.setPixelSize(std::max(6, static_cast<int>(t.scale * 0.7)));
+    painter.setFont(font);
+    for (const Entity& e : level.entities) {
+        if (e.at.z != depth) continue;
+        const auto it = looks.find(e.templateName);
+        const EntityLook look = it == looks.end() ? EntityLook{} : it->second;
+        const QRectF cell = t.cellRect(e.at.x, e.at.y);
+        painter.setPen(QPen(Qt::black, 1));
+        painter.setBrush(look.colour.darker(170));
+        painter.drawEllipse(cell.center(), size / 2, size / 2);
+        if (t.scale >= 9) {
+            painter.setPen(look.colour);
+            painter.drawText(cell, Qt::AlignCenter, QString(look.glyph));
+        }
+    }
+}
+
 void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vector<AgedAnnotation>& marks, int depth, int maxAge) {
     const double dot = std::max(3.0, t.scale * 0.7);
     for (const AgedAnnotation& aged : marks) {

@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QImage>
 #include <QPainter>
+#include <map>
 #include <vector>
 
 #include "generation/cell_change.h"
@@ -21,6 +22,14 @@ struct OverlayOptions {
     int otherDepth = -1;      // a neighbouring depth drawn over this one, or -1
     Connectivity movement = Connectivity::Eight;
 };
+
+// How a placed thing is drawn and described, by template name.
+struct EntityLook {
+    QChar glyph = '?';
+    QColor colour = Qt::white;
+    QString description; // the tooltip: "enemy — creature, 5 HP, attack 3, chases within 6"
+};
+using EntityLooks = std::map<std::string, EntityLook>;
 
 // A generation mark and how many steps ago it was made (0: this step).
 struct AgedAnnotation {
@@ -50,6 +59,8 @@ struct CellTransform {
 void drawGrid(QPainter& painter, const CellTransform& t, int x0, int y0, int x1, int y1);
 void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, int depth);
 void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth);
+// Placed things: a disc in the template's colour with its glyph when there is room.
+void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, const EntityLooks& looks);
 // Drones and walkers with trails that fade with age; the area or band being made.
 void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vector<AgedAnnotation>& marks, int depth, int maxAge);
 

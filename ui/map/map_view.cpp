@@ -1,6 +1,8 @@
 #include "map/map_view.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
+#include <QToolTip>
 #include <QPainter>
 #include <QWheelEvent>
 #include <algorithm>
@@ -68,6 +70,28 @@ void MapView::setAnnotations(std::vector<AgedAnnotation> marks, int maxAge) {
     marks_ = std::move(marks);
     maxAge_ = maxAge;
     update();
+}
+
+void MapView::setEntityLooks(EntityLooks looks) {
+    looks_ = std::move(looks);
+    update();
+}
+
+bool MapView::event(QEvent* event) {
+    if (event->type() != QEvent::ToolTip || !level_) return QWidget::event(event);
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const auto cell = cellAt(help->pos());
+    QString text;
+    if (cell)
+        for (const Entity& e : level_->entities)
+            if (e.at == *cell) {
+                const auto it = looks_.find(e.templateName);
+                text += (text.isEmpty() ? "" : "\n") + (it != looks_.end() ? it->second.description : QString::fromStdString(e.templateName));
+                for (const auto& [key, value] : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(key), QString::fromStdString(value));
+            }
+    if (text.isEmpty()) QToolTip::hideText();
+    else QToolTip::showText(help->globalPos(), text, this);
+    return true;
 }
 
 void MapView::setTool(PaintTool tool) {
@@ -165,7 +189,10 @@ void MapView::render(QPainter& painter, const QRect& area) {
     if (overlays_.grid) drawGrid(painter, t, x0, y0, x1, y1);
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (overlays_.areas) drawAreas(painter, t, *level_, depth_);
-    if (overlays_.markers) drawMarkers(painter, t, *level_, depth_);
+    if (overlays_.markers) {
+        drawMarkers(painter, t, *level_, depth_);
+        drawEntities(painter, t, *level_, depth_, looks_);
+    }
     drawAnnotations(painter, t, marks_, depth_, maxAge_);
     if (rectFrom_ && dragCell_) {
         painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));

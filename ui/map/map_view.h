@@ -36,6 +36,9 @@ public:
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
 
+    // How placed things look and what their tooltips say, by template name.
+    void setEntityLooks(EntityLooks looks);
+
     PaintTool tool() const { return tool_; }
     void setTool(PaintTool tool);
 
@@ -71,6 +74,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -90,6 +94,7 @@ private:
     TileAtlas atlas_;
     OverlayOptions overlays_;
     std::vector<AgedAnnotation> marks_;
+    EntityLooks looks_;
     int maxAge_ = 0;
     PaintTool tool_ = PaintTool::Pan;
     std::optional<QPoint> panFrom_;

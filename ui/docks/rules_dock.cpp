@@ -1,0 +1,357 @@
+#include "docks/rules_dock.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "commands/rules_command.h"
+#include "document/project_document.h"
+#include "population/rules_json.h"
+#include "tools/tile_palette.h"
+
+namespace burrow::ui {
+
+namespace {
+QString sizesText(const PopulationGroup& g) {
+    QStringList parts;
+    for (const auto& [x, y] : g.sizes) parts << QStringLiteral("%1x%2").arg(x).arg(y);
+    return parts.join(", ");
+}
+} // namespace
+
+RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Population"), parent), document_(document) {
+    setObjectName("rulesDock");
+    auto* body = new QWidget(this);
+    source_ = new QLabel(body);
+    source_->setWordWrap(true);
+    auto* load = new QPushButton(tr("Load…"), body);
+    load->setToolTip(tr("Load a rules file: Burrow's, or seed 002's population.json as it is"));
+    auto* save = new QPushButton(tr("Save As…"), body);
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(source_, 1);
+    fileRow->addWidget(load);
+    fileRow->addWidget(save);
+
+    tree_ = new QTreeWidget(body);
+    tree_->setObjectName("ruleGroups");
+    tree_->setHeaderLabels({tr("Group"), tr("Scope"), tr("Count"), tr("Placed")});
+    tree_->setRootIsDecorated(true);
+    auto* addTiles = new QPushButton(tr("+ Tiles"), body);
+    auto* addThings = new QPushButton(tr("+ Things"), body);
+    auto* duplicate = new QPushButton(tr("Duplicate"), body);
+    auto* remove = new QPushButton(tr("Remove"), body);
+    auto* up = new QPushButton(tr("Up"), body);
+    auto* down = new QPushButton(tr("Down"), body);
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {addTiles, addThings, duplicate, remove, up, down}) buttons->addWidget(b);
+
+    name_ = new QLineEdit(body);
+    scope_ = new QComboBox(body);
+    for (Scope s : allScopes()) scope_->addItem(scopeId(s), static_cast<int>(s));
+    min_ = new QSpinBox(body);
+    max_ = new QSpinBox(body);
+    for (QSpinBox* b : {min_, max_}) {
+        b->setRange(0, 100000);
+        b->setKeyboardTracking(false);
+    }
+    min_->setObjectName("groupMin");
+    max_->setObjectName("groupMax");
+    auto* count = new QHBoxLayout;
+    count->addWidget(min_);
+    count->addWidget(new QLabel(tr("to"), body));
+    count->addWidget(max_);
+    sizes_ = new QLineEdit(body);
+    sizes_->setToolTip(tr("Footprints to choose from, such as 1x1, 3x1"));
+    sizes_->setValidator(new QRegularExpressionValidator(QRegularExpression(R"(^\s*\d+x\d+(\s*,\s*\d+x\d+)*\s*$)"), sizes_));
+    choices_ = new QListWidget(body);
+    choices_->setToolTip(tr("What the group chooses from (ticked)"));
+    auto* form = new QFormLayout;
+    form->addRow(tr("Name"), name_);
+    form->addRow(tr("Scope"), scope_);
+    form->addRow(tr("How many"), count);
+    form->addRow(tr("Footprints"), sizes_);
+    form->addRow(tr("Choices"), choices_);
+
+    auto* groupsTab = new QWidget(body);
+    auto* groupsLayout = new QVBoxLayout(groupsTab);
+    groupsLayout->addWidget(tree_, 2);
+    groupsLayout->addLayout(buttons);
+    groupsLayout->addLayout(form, 3);
+    templates_ = new QTableWidget(body);
+    templates_->setColumnCount(7);
+    templates_->setHorizontalHeaderLabels({tr("Name"), tr("Glyph"), tr("Kind"), tr("HP"), tr("Attack"), tr("Defense"), tr("Speed")});
+    templates_->horizontalHeader()->setStretchLastSection(true);
+    templates_->setToolTip(tr("Edit a number to change the template; a default you change is saved with these rules"));
+    auto* tabs = new QTabWidget(body);
+    tabs->addTab(groupsTab, tr("Groups"));
+    tabs->addTab(templates_, tr("Templates"));
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(fileRow);
+    layout->addWidget(tabs);
+    setWidget(body);
+
+    auto newGroup = [this](PopulationGroup::Kind kind) {
+        edit(tr("Add group"), [kind](PopulationRules& r) {
+            PopulationGroup g;
+            g.kind = kind;
+            g.name = kind == PopulationGroup::Kind::Tiles ? "obstacles" : "things";
+            if (kind == PopulationGroup::Kind::Tiles) g.tiles = {Tile::Obstacle};
+            else g.entities = {{"enemy", {}}};
+            r.groups.push_back(g);
+        });
+    };
+    connect(addTiles, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Tiles); });
+    connect(addThings, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Entities); });
+    connect(duplicate, &QPushButton::clicked, this, [this] {
+        const int i = selected();
+        if (i >= 0) edit(tr("Duplicate group"), [i](PopulationRules& r) { r.groups.insert(r.groups.begin() + i + 1, r.groups[std::size_t(i)]); });
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const int i = selected();
+        if (i >= 0) edit(tr("Remove group"), [i](PopulationRules& r) { r.groups.erase(r.groups.begin() + i); });
+    });
+    auto move = [this](int by) {
+        const int i = selected();
+        edit(tr("Move group"), [i, by](PopulationRules& r) {
+            const int j = i + by;
+            if (i >= 0 && j >= 0 && j < static_cast<int>(r.groups.size())) std::swap(r.groups[std::size_t(i)], r.groups[std::size_t(j)]);
+        });
+    };
+    connect(up, &QPushButton::clicked, this, [move] { move(-1); });
+    connect(down, &QPushButton::clicked, this, [move] { move(1); });
+    auto onGroup = [this](const QString& what, std::function<void(PopulationGroup&)> change) {
+        if (loading_) return;
+        const int i = selected();
+        if (i >= 0) edit(what, [i, change](PopulationRules& r) { change(r.groups[std::size_t(i)]); });
+    };
+    connect(name_, &QLineEdit::editingFinished, this, [this, onGroup] {
+        const std::string n = name_->text().trimmed().toStdString();
+        if (!n.empty()) onGroup(tr("Rename group"), [n](PopulationGroup& g) { g.name = n; });
+    });
+    connect(scope_, &QComboBox::currentIndexChanged, this, [this, onGroup] {
+        const auto s = static_cast<Scope>(scope_->currentData().toInt());
+        onGroup(tr("Change scope"), [s](PopulationGroup& g) { g.scope = s; });
+    });
+    // A minimum above the maximum cannot be entered: each box bounds the other.
+    connect(min_, &QSpinBox::valueChanged, this, [this, onGroup](int v) {
+        max_->setMinimum(v);
+        onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.min = v; g.number.max = std::max(g.number.max, v); });
+    });
+    connect(max_, &QSpinBox::valueChanged, this, [this, onGroup](int v) {
+        onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.max = std::max(v, g.number.min); });
+    });
+    connect(sizes_, &QLineEdit::editingFinished, this, [this, onGroup] {
+        std::vector<std::pair<int, int>> sizes;
+        for (const QString& part : sizes_->text().split(',', Qt::SkipEmptyParts)) {
+            const QStringList xy = part.trimmed().split('x');
+            if (xy.size() == 2 && xy[0].toInt() > 0 && xy[1].toInt() > 0) sizes.emplace_back(xy[0].toInt(), xy[1].toInt());
+        }
+        if (!sizes.empty()) onGroup(tr("Change footprints"), [sizes](PopulationGroup& g) { g.sizes = sizes; });
+    });
+    connect(choices_, &QListWidget::itemChanged, this, [this, onGroup] {
+        std::vector<QString> ticked;
+        for (int i = 0; i < choices_->count(); ++i)
+            if (choices_->item(i)->checkState() == Qt::Checked) ticked.push_back(choices_->item(i)->data(Qt::UserRole).toString());
+        if (ticked.empty()) { // an empty choice is not a rule: put the tick back
+            reload();
+            return;
+        }
+        onGroup(tr("Change choices"), [ticked](PopulationGroup& g) {
+            if (g.kind == PopulationGroup::Kind::Tiles) {
+                g.tiles.clear();
+                for (const QString& t : ticked) g.tiles.push_back(*tileFromId(t.toStdString()));
+            } else {
+                std::vector<PlacedEntity> kept;
+                for (const QString& t : ticked) {
+                    auto old = std::find_if(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == t.toStdString(); });
+                    kept.push_back(old != g.entities.end() ? *old : PlacedEntity{t.toStdString(), {}});
+                }
+                g.entities = kept;
+            }
+        });
+    });
+    connect(templates_, &QTableWidget::cellChanged, this, [this](int row, int column) {
+        if (loading_ || column < 3) return;
+        const std::string name = templates_->item(row, 0)->text().toStdString();
+        const int value = std::max(column == 6 ? 1 : 0, templates_->item(row, column)->text().toInt());
+        edit(tr("Change template %1").arg(QString::fromStdString(name)), [&](PopulationRules& r) {
+            auto it = std::find_if(r.templates.begin(), r.templates.end(), [&](const EntityTemplate& t) { return t.name == name; });
+            if (it == r.templates.end()) {
+                r.templates.push_back(*r.findTemplate(name)); // a changed default is kept with the rules
+                it = r.templates.end() - 1;
+            }
+            int* field[] = {&it->maxHp, &it->attack, &it->defense, &it->speed};
+            *field[column - 3] = std::max(column == 3 ? 1 : 0, value);
+        });
+    });
+    connect(load, &QPushButton::clicked, this, &RulesDock::loadFile);
+    connect(save, &QPushButton::clicked, this, &RulesDock::saveFile);
+    connect(tree_, &QTreeWidget::currentItemChanged, this, &RulesDock::showGroup);
+    connect(document_, &ProjectDocument::recipeChanged, this, &RulesDock::reload);
+    connect(document_, &ProjectDocument::levelReset, this, [this] {
+        if (document_->atEnd()) reload(); // warnings are known once population ran
+    });
+    reload();
+}
+
+int RulesDock::selected() const {
+    QTreeWidgetItem* item = tree_->currentItem();
+    if (!item) return -1;
+    if (item->parent()) item = item->parent();
+    return tree_->indexOfTopLevelItem(item);
+}
+
+void RulesDock::edit(const QString& what, const std::function<void(PopulationRules&)>& change) {
+    const auto current = document_->rules();
+    PopulationRules rules = current ? *current : PopulationRules{};
+    change(rules);
+    if (current && rules == *current) return;
+    document_->undoStack()->push(new RulesCommand(document_, std::move(rules), what));
+    emit rulesEdited();
+}
+
+void RulesDock::reload() {
+    loading_ = true;
+    const int keep = selected();
+    const auto rules = document_->rules();
+    source_->setText(!rules ? tr("No population rules: load a file or add a group.")
+                            : document_->rulesFile().empty() ? tr("Rules kept in the project.")
+                                                             : tr("Rules from %1").arg(QString::fromStdString(document_->rulesFile())));
+    {
+        const QSignalBlocker block(tree_);
+        tree_->clear();
+        const auto warnings = document_->warnings();
+        if (rules)
+            for (const PopulationGroup& g : rules->groups) {
+                QString trouble;
+                for (const auto& w : warnings)
+                    if (w.find("'" + g.name + "'") != std::string::npos) trouble += QString::fromStdString(w) + "\n";
+                auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(g.name), scopeId(g.scope),
+                                                         QStringLiteral("%1–%2").arg(g.number.min).arg(g.number.max),
+                                                         trouble.isEmpty() ? tr("all") : tr("short")});
+                if (!trouble.isEmpty()) {
+                    item->setForeground(3, QColor(220, 60, 60));
+                    for (int c = 0; c < 4; ++c) item->setToolTip(c, trouble.trimmed());
+                }
+                if (g.kind == PopulationGroup::Kind::Tiles)
+                    for (Tile t : g.tiles) new QTreeWidgetItem(item, {QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), "", sizesText(g)});
+                else
+                    for (const PlacedEntity& e : g.entities) new QTreeWidgetItem(item, {QString::fromStdString(e.templateName)});
+            }
+        tree_->expandAll();
+        if (keep >= 0 && keep < tree_->topLevelItemCount()) tree_->setCurrentItem(tree_->topLevelItem(keep));
+        else if (tree_->topLevelItemCount() > 0) tree_->setCurrentItem(tree_->topLevelItem(0));
+    }
+    fillTemplates(rules ? *rules : PopulationRules{});
+    loading_ = false;
+    showGroup();
+}
+
+void RulesDock::showGroup() {
+    loading_ = true;
+    const auto rules = document_->rules();
+    const int i = selected();
+    const bool valid = rules && i >= 0 && i < static_cast<int>(rules->groups.size());
+    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, min_, max_, sizes_, choices_}) w->setEnabled(valid);
+    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_);
+    choices_->clear();
+    if (valid) {
+        const PopulationGroup& g = rules->groups[static_cast<std::size_t>(i)];
+        name_->setText(QString::fromStdString(g.name));
+        scope_->setCurrentIndex(scope_->findData(static_cast<int>(g.scope)));
+        max_->setMinimum(0);
+        min_->setValue(g.number.min);
+        max_->setValue(g.number.max);
+        max_->setMinimum(g.number.min);
+        sizes_->setText(sizesText(g));
+        sizes_->setEnabled(g.kind == PopulationGroup::Kind::Tiles);
+        if (g.kind == PopulationGroup::Kind::Tiles) {
+            for (Tile t : allTiles()) {
+                auto* item = new QListWidgetItem(tileIcon(t), QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), choices_);
+                item->setData(Qt::UserRole, QString::fromUtf8(tileInfo(t).id.data(), qsizetype(tileInfo(t).id.size())));
+                item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
+            }
+        } else {
+            std::vector<std::string> names;
+            for (const auto& t : rules->templates) names.push_back(t.name);
+            for (const auto& t : defaultTemplates())
+                if (std::find(names.begin(), names.end(), t.name) == names.end()) names.push_back(t.name);
+            for (const auto& n : names) {
+                const EntityTemplate* t = rules->findTemplate(n);
+                auto* item = new QListWidgetItem(QStringLiteral("%1  %2").arg(QChar::fromLatin1(t->glyph)).arg(QString::fromStdString(n)), choices_);
+                item->setForeground(QColor::fromRgb(t->colour).darker(130));
+                item->setData(Qt::UserRole, QString::fromStdString(n));
+                const bool used = std::any_of(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == n; });
+                item->setCheckState(used ? Qt::Checked : Qt::Unchecked);
+            }
+        }
+    }
+    loading_ = false;
+}
+
+void RulesDock::fillTemplates(const PopulationRules& rules) {
+    const QSignalBlocker block(templates_);
+    std::vector<const EntityTemplate*> all;
+    for (const auto& t : rules.templates) all.push_back(&t);
+    for (const auto& t : defaultTemplates())
+        if (std::none_of(all.begin(), all.end(), [&](const EntityTemplate* a) { return a->name == t.name; })) all.push_back(&t);
+    templates_->setRowCount(static_cast<int>(all.size()));
+    for (int row = 0; row < static_cast<int>(all.size()); ++row) {
+        const EntityTemplate& t = *all[static_cast<std::size_t>(row)];
+        const QStringList cells = {QString::fromStdString(t.name), QString(QChar::fromLatin1(t.glyph)), entityKindId(t.kind), QString::number(t.maxHp),
+                                   QString::number(t.attack), QString::number(t.defense), QString::number(t.speed)};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c < 3) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            if (c == 1) item->setForeground(QColor::fromRgb(t.colour).darker(130));
+            templates_->setItem(row, c, item);
+        }
+    }
+}
+
+void RulesDock::loadFile() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Population Rules"), {}, tr("Rules (*.json)"));
+    if (path.isEmpty()) return;
+    try {
+        PopulationRules rules = loadRules(path.toStdString());
+        document_->undoStack()->push(new RulesCommand(document_, std::move(rules), tr("Load rules %1").arg(QFileInfo(path).fileName())));
+        emit rulesEdited();
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Cannot load rules"), QString::fromStdString(e.what()));
+    }
+}
+
+void RulesDock::saveFile() {
+    const auto rules = document_->rules();
+    if (!rules) return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Population Rules"), "population.rules.json", tr("Rules (*.rules.json *.json)"));
+    if (path.isEmpty()) return;
+    QSaveFile file(path); // atomic: a failed save leaves the old file whole
+    const QByteArray text = QByteArray::fromStdString(rulesToJson(*rules).dump(2) + "\n");
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Cannot save rules"), tr("Could not save %1: %2. The file on disk is unchanged.").arg(path, file.errorString()));
+        return;
+    }
+    // From now on the project refers to the file, relative to the project when it can.
+    const QString project = document_->filePath();
+    const QString relative = project.isEmpty() ? path : QFileInfo(project).absoluteDir().relativeFilePath(path);
+    document_->setRules(rules, relative.toStdString());
+}
+
+} // namespace burrow::ui

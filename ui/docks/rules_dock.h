@@ -1,0 +1,55 @@
+#pragma once
+// The population rules: a tree of groups and what each places, a form for the
+// selected group, the templates, and loading and saving rules files (seed 002's
+// population.json imports as it is). Every edit is undoable and reruns only the
+// population stage; each group shows the warnings its placement gave.
+#include <QDockWidget>
+#include <functional>
+
+#include "population/population_rules.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+class QTableWidget;
+class QTreeWidget;
+
+namespace burrow::ui {
+
+class ProjectDocument;
+
+class RulesDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit RulesDock(ProjectDocument* document, QWidget* parent = nullptr);
+
+    QTreeWidget* groups() const { return tree_; }
+    // Applies a change to a copy of the rules as one undoable edit.
+    void edit(const QString& what, const std::function<void(PopulationRules&)>& change);
+
+signals:
+    void rulesEdited(); // the level should be regenerated to the end
+
+private:
+    void reload();
+    void showGroup();
+    int selected() const;
+    void loadFile();
+    void saveFile();
+    void fillTemplates(const PopulationRules& rules);
+
+    ProjectDocument* document_;
+    QLabel* source_;
+    QTreeWidget* tree_;
+    QLineEdit* name_;
+    QComboBox* scope_;
+    QSpinBox *min_, *max_;
+    QLineEdit* sizes_;
+    QListWidget* choices_;
+    QTableWidget* templates_;
+    bool loading_ = false;
+};
+
+} // namespace burrow::ui
