@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cli/arguments.h"
+#include "cli/generate_command.h"
 #include "cli/stage_reference.h"
 #include "cli/stats_command.h"
 #include "generation/generation.h"
@@ -18,60 +19,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kGenerateHelp =
-    "usage: burrow generate PROJECT [--seed N] [--out DIR] [--format txt]\n"
-    "\n"
-    "Generates the project's level and writes it to DIR (default: the current folder).\n"
-    "  --seed N      use this seed instead of the project's (a number or any text)\n"
-    "  --out DIR     folder to write into; created when missing\n"
-    "  --format txt  txt: each depth as ASCII, one glyph a tile, a blank line between depths\n";
-
 const char* kValidateHelp =
     "usage: burrow validate FILE...\n"
     "\n"
     "Checks project files and population rules files (Burrow's or seed 002's\n"
     "population.json) and prints every problem as FILE: at /json/path: message.\n"
     "Exits 0 when every file is valid, 1 otherwise.\n";
-
-// "dungeon.burrow.json" -> "dungeon"
-std::string projectStem(const fs::path& path) {
-    std::string name = path.filename().string();
-    for (const char* suffix : {".burrow.json", ".json"}) {
-        const std::string s = suffix;
-        if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return name.substr(0, name.size() - s.size());
-    }
-    return path.stem().string();
-}
-
-int generate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "out", "format"}, {"help"});
-    if (a.flag("help")) {
-        out << kGenerateHelp;
-        return 0;
-    }
-    if (a.positional().size() != 1) throw UsageError("generate takes one PROJECT file");
-    const std::string format = a.value("format").value_or("txt");
-    if (format != "txt") throw UsageError("unknown --format \"" + format + "\"; this version writes: txt");
-    const fs::path projectPath = a.positional()[0];
-    Project project = loadProject(projectPath, StageCatalog::builtin());
-    if (auto seed = a.value("seed")) {
-        if (seed->empty()) throw UsageError("--seed needs a number or a text");
-        project.seed = seedFromText(*seed);
-    }
-    const fs::path outDir = a.value("out").value_or(".");
-    std::error_code ec;
-    fs::create_directories(outDir, ec);
-    if (ec) throw FileError(outDir.string(), {{"", "cannot create the output folder: " + ec.message()}});
-
-    std::vector<std::string> warnings;
-    const Level level = generateLevel(project.size, project.seed, project.recipe, StageCatalog::builtin(), &warnings);
-    for (const auto& w : warnings) err << "warning: " << w << "\n";
-    const fs::path file = outDir / (projectStem(projectPath) + ".txt");
-    writeFileAtomically(file, asciiMap(level));
-    out << "wrote " << file.string() << " (" << level.width() << " x " << level.height() << " x " << level.depthCount()
-        << ", seed " << project.seed << ")\n";
-    return 0;
-}
 
 int validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {}, {"help"});
@@ -111,7 +64,7 @@ using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ost
 
 const std::map<std::string, std::pair<Command, const char*>>& commands() {
     static const std::map<std::string, std::pair<Command, const char*>> table = {
-        {"generate", {generate, "generate a project's level and write it to files"}},
+        {"generate", {generateCommand, "generate levels for one seed or many and write them (tmj, tmx, png, txt, csv)"}},
         {"validate", {validate, "check project and population rules files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},

@@ -41,6 +41,10 @@ Project projectFromJson(const nlohmann::json& document, const StageCatalog& cata
                         const std::filesystem::path& folder = {});
 nlohmann::ordered_json projectToJson(const Project& project);
 
+// A hash of everything that decides the level (size, recipe, rules), as hex:
+// exports carry it so a level can be traced back to what made it.
+std::string recipeHash(const Project& project);
+
 // Throws FileError naming the file and every problem.
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog);
 // Atomic: the old file survives a failed save. Throws FileError.

@@ -1,5 +1,7 @@
 // Writing *.burrow.json: stable key order, every parameter written (so a file says
 // exactly what it generates even if defaults change), unknown fields put back.
+#include <cstdio>
+
 #include "population/rules_json.h"
 #include "project/file_io.h"
 #include "project/project.h"
@@ -55,6 +57,20 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     }
     for (const auto& [key, value] : project.extra.items()) doc[key] = ordered(value);
     return doc;
+}
+
+std::string recipeHash(const Project& project) {
+    ordered_json what = {{"size", {project.size.width, project.size.height, project.size.depth}}, {"movement", static_cast<int>(project.movement)}};
+    ordered_json stages = ordered_json::array();
+    for (const auto& entry : project.recipe.stages) {
+        ordered_json stage = stageToJson(entry);
+        if (entry.rules) stage["rules"] = rulesToJson(*entry.rules); // the rules themselves, not a file name
+        stages.push_back(stage);
+    }
+    what["recipe"] = stages;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hashText(what.dump())));
+    return hex;
 }
 
 void saveProject(const Project& project, const std::filesystem::path& path) {

@@ -1,0 +1,161 @@
+#include "cli/generate_command.h"
+
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <ostream>
+#include <thread>
+#include <unistd.h>
+
+#include "cli/arguments.h"
+#include "cli/seed_range.h"
+#include "export/level_export.h"
+#include "generation/generation.h"
+#include "project/project.h"
+
+namespace burrow::cli {
+
+namespace fs = std::filesystem;
+
+const char* const kGenerateHelp =
+    "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
+    "                       [--out DIR] [--jobs J] [--cell PX] [--style glyphs|blocks]\n"
+    "                       [--regions] [--frames K]\n"
+    "\n"
+    "Generates the project's level and writes it in every format asked for.\n"
+    "  --seed N        one seed instead of the project's (a number or any text)\n"
+    "  --seeds A..B    every seed from A to B, each into DIR/seed-N/, on J threads\n"
+    "  --depth Z       only depth Z\n"
+    "  --format LIST   comma-separated: tmj, tmx (Tiled maps, a .world for several\n"
+    "                  depths, the tileset image beside them), png, txt, csv\n"
+    "                  (default: txt)\n"
+    "  --out DIR       where to write (default: the current folder); created if missing\n"
+    "  --jobs J        threads for --seeds (default: every core)\n"
+    "  --cell PX       Tiled tile size and PNG cell size in pixels (default 16)\n"
+    "  --style S       PNG cells as glyphs (default) or colour blocks\n"
+    "  --regions       PNG: each region in its own colour\n"
+    "  --frames K      also write the generation as PNG frames, one every K steps,\n"
+    "                  into DIR/frames/\n"
+    "Progress goes to stderr when it is a terminal; a summary line ends the run.\n"
+    "Exit code 0 when every seed was written, 1 otherwise (each failure is named).\n";
+
+namespace {
+
+// "dungeon.burrow.json" -> "dungeon"
+std::string projectStem(const fs::path& path) {
+    std::string name = path.filename().string();
+    for (const std::string suffix : {".burrow.json", ".json"})
+        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return name.substr(0, name.size() - suffix.size());
+    return path.stem().string();
+}
+
+int intOption(const Arguments& a, const char* name, int fallback, int lo, int hi) {
+    const auto v = a.value(name);
+    if (!v) return fallback;
+    try {
+        const int n = std::stoi(*v);
+        if (n >= lo && n <= hi) return n;
+    } catch (const std::exception&) {
+    }
+    throw UsageError(std::string("--") + name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+}
+
+} // namespace
+
+int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames"}, {"help", "regions"});
+    if (a.flag("help")) {
+        out << kGenerateHelp;
+        return 0;
+    }
+    if (a.positional().size() != 1) throw UsageError("generate takes one PROJECT file");
+    if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
+    ExportRequest request;
+    try {
+        request.formats = parseFormats(a.value("format").value_or("txt"));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    request.tileSize = intOption(a, "cell", 16, 1, 256);
+    const std::string style = a.value("style").value_or("glyphs");
+    if (style != "glyphs" && style != "blocks") throw UsageError("--style is glyphs or blocks");
+    request.pngStyle = style == "blocks" ? CellStyle::Blocks : CellStyle::Glyphs;
+    request.pngRegions = a.flag("regions");
+    const fs::path projectPath = a.positional()[0];
+    request.stem = projectStem(projectPath);
+    const Project project = loadProject(projectPath, StageCatalog::builtin());
+    if (a.value("depth")) request.depth = intOption(a, "depth", 0, 0, project.size.depth - 1);
+    const int frames = intOption(a, "frames", 0, 0, 1'000'000);
+    const fs::path outDir = a.value("out").value_or(".");
+
+    std::vector<std::uint64_t> seeds;
+    if (auto range = a.value("seeds")) {
+        const SeedRange r = parseSeedRange(*range);
+        for (std::uint64_t s = r.first;; ++s) {
+            seeds.push_back(s);
+            if (s == r.last) break;
+        }
+    } else if (auto one = a.value("seed")) {
+        if (one->empty()) throw UsageError("--seed needs a number or a text");
+        seeds.push_back(seedFromText(*one));
+    } else {
+        seeds.push_back(project.seed);
+    }
+    const bool batch = a.value("seeds").has_value();
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const int jobs = intOption(a, "jobs", static_cast<int>(cores), 1, 256);
+    const std::string hash = recipeHash(project);
+
+    // Seeds are handed out one at a time to the threads; each writes its own folder,
+    // so the files do not depend on which thread made them or in what order.
+    std::atomic<std::size_t> next{0}, done{0};
+    std::mutex report;
+    std::vector<std::string> failures, lines;
+    std::size_t filesWritten = 0;
+    const bool showProgress = batch && isatty(STDERR_FILENO);
+    auto work = [&] {
+        for (std::size_t i = next++; i < seeds.size(); i = next++) {
+            const std::uint64_t seed = seeds[i];
+            const fs::path folder = batch ? outDir / ("seed-" + std::to_string(seed)) : outDir;
+            try {
+                std::vector<std::string> warnings;
+                const Level level = generateLevel(project.size, seed, project.recipe, StageCatalog::builtin(), &warnings);
+                const PopulationRules* rules = nullptr;
+                for (const auto& s : project.recipe.stages)
+                    if (s.rules) rules = s.rules.get();
+                const auto files = exportLevel(level, {project.name, seed, hash, rules}, request, folder);
+                if (frames > 0)
+                    exportFrames(project.size, seed, project.recipe, StageCatalog::builtin(), static_cast<std::size_t>(frames),
+                                 {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
+                const std::lock_guard lock(report);
+                filesWritten += files.size();
+                for (const auto& w : warnings) err << "warning: seed " << seed << ": " << w << "\n";
+                if (!batch)
+                    for (const auto& f : files) lines.push_back("wrote " + f.string());
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(report);
+                failures.push_back("seed " + std::to_string(seed) + ": " + e.what());
+            }
+            const std::size_t finished = ++done;
+            if (showProgress) {
+                const std::lock_guard lock(report);
+                err << "\r" << finished << " of " << seeds.size() << " seeds" << std::flush;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    const int threadCount = std::min<int>(jobs, static_cast<int>(seeds.size()));
+    for (int t = 1; t < threadCount; ++t) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+    if (showProgress) err << "\n";
+    for (const auto& l : lines) out << l << "\n";
+    for (const auto& f : failures) err << "error: " << f << "\n";
+    out << "generated " << seeds.size() - failures.size() << " of " << seeds.size() << (seeds.size() == 1 ? " seed" : " seeds") << " ("
+        << project.size.width << " x " << project.size.height << " x " << project.size.depth << "), " << filesWritten << " files in "
+        << outDir.string() << (failures.empty() ? "" : ", " + std::to_string(failures.size()) + " failed") << "\n";
+    return failures.empty() ? 0 : 1;
+}
+
+} // namespace burrow::cli

@@ -1,0 +1,138 @@
+#include "export/level_export.h"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "generation/generation.h"
+#include "io/ascii_map.h"
+#include "project/diagnostic.h"
+#include "project/file_io.h"
+
+namespace burrow {
+
+namespace fs = std::filesystem;
+
+const char* formatId(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Tmj: return "tmj";
+    case ExportFormat::Tmx: return "tmx";
+    case ExportFormat::Png: return "png";
+    case ExportFormat::Txt: return "txt";
+    case ExportFormat::Csv: return "csv";
+    }
+    return "txt";
+}
+
+std::optional<ExportFormat> formatFromId(const std::string& id) {
+    for (ExportFormat f : {ExportFormat::Tmj, ExportFormat::Tmx, ExportFormat::Png, ExportFormat::Txt, ExportFormat::Csv})
+        if (id == formatId(f)) return f;
+    return std::nullopt;
+}
+
+std::vector<ExportFormat> parseFormats(const std::string& list) {
+    std::vector<ExportFormat> formats;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t end = std::min(list.find(',', start), list.size());
+        const std::string id = list.substr(start, end - start);
+        const auto f = formatFromId(id);
+        if (!f) throw std::invalid_argument("unknown format \"" + id + "\"; formats: tmj, tmx, png, txt, csv");
+        if (std::find(formats.begin(), formats.end(), *f) == formats.end()) formats.push_back(*f);
+        start = end + 1;
+    }
+    return formats;
+}
+
+std::string csvDepth(const TileGrid& tiles) {
+    std::string text;
+    for (int y = 0; y < tiles.height(); ++y) {
+        for (int x = 0; x < tiles.width(); ++x) {
+            if (x) text += ',';
+            text += std::to_string(static_cast<int>(tiles(x, y)));
+        }
+        text += '\n';
+    }
+    return text;
+}
+
+std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder) {
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
+    std::vector<int> depths;
+    if (request.depth) {
+        if (*request.depth < 0 || *request.depth >= level.depthCount())
+            throw std::invalid_argument("depth " + std::to_string(*request.depth) + " is not in this level (0 to " + std::to_string(level.depthCount() - 1) + ")");
+        depths.push_back(*request.depth);
+    } else {
+        for (int z = 0; z < level.depthCount(); ++z) depths.push_back(z);
+    }
+    std::vector<fs::path> written;
+    auto write = [&](const std::string& name, const std::string& contents) {
+        writeFileAtomically(folder / name, contents);
+        written.push_back(folder / name);
+    };
+    auto depthName = [&](int z, const char* extension) {
+        return request.stem + (level.depthCount() > 1 ? "-depth-" + std::to_string(z) : std::string()) + "." + extension;
+    };
+    const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
+    const std::string tileset = request.stem + "-tiles.png";
+    if (tiled) write(tileset, tilesetPng(request.tileSize));
+    for (ExportFormat format : request.formats) {
+        std::vector<std::string> maps;
+        for (int z : depths) {
+            switch (format) {
+            case ExportFormat::Tmj:
+                write(depthName(z, "tmj"), tmjMap(level, z, info, request.tileSize, tileset).dump(1) + "\n");
+                maps.push_back(depthName(z, "tmj"));
+                break;
+            case ExportFormat::Tmx:
+                write(depthName(z, "tmx"), tmxMap(level, z, info, request.tileSize, tileset));
+                maps.push_back(depthName(z, "tmx"));
+                break;
+            case ExportFormat::Png: {
+                ImageOptions options{request.tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
+                write(depthName(z, "png"), encodePng(depthImage(level, z, options)));
+                break;
+            }
+            case ExportFormat::Csv: write(depthName(z, "csv"), csvDepth(level.tiles(z))); break;
+            case ExportFormat::Txt: break; // all depths in one file, below
+            }
+        }
+        if (format == ExportFormat::Txt) {
+            if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth)));
+            else write(request.stem + ".txt", asciiMap(level));
+        }
+        if ((format == ExportFormat::Tmj || format == ExportFormat::Tmx) && depths.size() > 1) {
+            // One world per format, so each points at its own maps.
+            const std::string world = request.stem + (format == ExportFormat::Tmx ? "-tmx" : "") + ".world";
+            write(world, tiledWorld(level, maps, request.tileSize).dump(1) + "\n");
+        }
+        if (format == ExportFormat::Png && depths.size() > 1) {
+            ImageOptions options{request.tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
+            write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
+        }
+    }
+    return written;
+}
+
+std::size_t exportFrames(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog, std::size_t every,
+                         const ImageOptions& options, const fs::path& folder) {
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
+    Generation g(size, seed, recipe, catalog);
+    std::size_t frames = 0, steps = 0;
+    auto frame = [&] {
+        char name[32];
+        std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
+        writeFileAtomically(folder / name, encodePng(size.depth > 1 ? contactSheet(g.level(), options) : depthImage(g.level(), 0, options)));
+    };
+    frame(); // the empty start
+    while (g.step())
+        if (++steps % std::max<std::size_t>(1, every) == 0) frame();
+    if (steps % std::max<std::size_t>(1, every) != 0) frame(); // always end on the finished level
+    return frames;
+}
+
+} // namespace burrow

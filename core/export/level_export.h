@@ -1,0 +1,46 @@
+#pragma once
+// Writing a level out in every format a game might read: Tiled maps (TMJ, TMX,
+// with a world for several depths), PNG images, the ASCII map and CSV tile codes.
+// One entry point for the command line and the editor. Every file is written
+// atomically.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "export/level_image.h"
+#include "export/tiled_export.h"
+#include "generation/recipe.h"
+#include "generation/stage_catalog.h"
+
+namespace burrow {
+
+enum class ExportFormat { Tmj, Tmx, Png, Txt, Csv };
+const char* formatId(ExportFormat format);
+std::optional<ExportFormat> formatFromId(const std::string& id);
+// "tmj,png" -> formats; throws std::invalid_argument naming the unknown one.
+std::vector<ExportFormat> parseFormats(const std::string& list);
+
+struct ExportRequest {
+    std::vector<ExportFormat> formats{ExportFormat::Txt};
+    std::string stem = "level";       // file names start with it
+    int tileSize = 16;                // Tiled tile size and PNG cell size, in pixels
+    CellStyle pngStyle = CellStyle::Glyphs;
+    bool pngRegions = false;
+    std::optional<int> depth;         // only this depth; else every depth
+};
+
+// Writes the files into `folder` (created when missing) and returns their paths.
+// Throws FileError when a file cannot be written.
+std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
+                                               const std::filesystem::path& folder);
+
+// Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
+std::string csvDepth(const TileGrid& tiles);
+
+// The generation as numbered PNG frames (frame-000001.png ...), one every `every`
+// steps and the finished level last; returns how many were written.
+std::size_t exportFrames(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog, std::size_t every,
+                         const ImageOptions& options, const std::filesystem::path& folder);
+
+} // namespace burrow

@@ -1,0 +1,209 @@
+#include "export/tiled_export.h"
+
+#include <sstream>
+
+#include "export/tile_art.h"
+#include "population/population_rules.h"
+
+namespace burrow {
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr int kWorldGap = 2; // tiles between depths in a world, so they read apart
+
+// One object of the object layer, in Tiled's terms.
+struct MapObject {
+    std::string name;
+    std::string type;
+    Cell at;
+    std::vector<std::tuple<std::string, std::string, std::string>> properties; // name, type, value (as text)
+};
+
+std::vector<MapObject> objectsOf(const Level& level, int depth, const ExportInfo& info) {
+    std::vector<MapObject> objects;
+    for (const Entity& e : level.entities) {
+        if (e.at.z != depth) continue;
+        MapObject o{e.templateName, "creature", e.at, {{"template", "string", e.templateName}}};
+        if (const EntityTemplate* t = info.rules ? info.rules->findTemplate(e.templateName) : PopulationRules{}.findTemplate(e.templateName)) {
+            o.type = entityKindId(t->kind);
+            o.properties.emplace_back("max_hp", "int", std::to_string(t->maxHp));
+            o.properties.emplace_back("attack", "int", std::to_string(t->attack));
+            o.properties.emplace_back("defense", "int", std::to_string(t->defense));
+        }
+        for (const auto& [k, v] : e.properties) o.properties.emplace_back(k, "string", v);
+        objects.push_back(std::move(o));
+    }
+    for (const Marker& m : level.markers)
+        if (m.at.z == depth) objects.push_back({m.name, m.name, m.at, {}});
+    for (const StairsPair& s : level.stairs) {
+        if (s.upperDepth == depth)
+            objects.push_back({"stairs down", "stairs_down", {s.x, s.y, depth}, {{"partner_depth", "int", std::to_string(depth + 1)}, {"region", "int", std::to_string(s.upperRegion)}, {"partner_region", "int", std::to_string(s.lowerRegion)}}});
+        if (s.upperDepth + 1 == depth)
+            objects.push_back({"stairs up", "stairs_up", {s.x, s.y, depth}, {{"partner_depth", "int", std::to_string(depth - 1)}, {"region", "int", std::to_string(s.lowerRegion)}, {"partner_region", "int", std::to_string(s.upperRegion)}}});
+    }
+    return objects;
+}
+
+std::vector<std::tuple<std::string, std::string, std::string>> mapProperties(const ExportInfo& info, int depth) {
+    return {{"burrow_version", "string", BURROW_VERSION},
+            {"project", "string", info.project},
+            {"seed", "string", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
+            {"depth", "int", std::to_string(depth)},
+            {"recipe_hash", "string", info.recipeHash}};
+}
+
+ordered_json jsonProperties(const std::vector<std::tuple<std::string, std::string, std::string>>& properties) {
+    ordered_json list = ordered_json::array();
+    for (const auto& [name, type, value] : properties) {
+        ordered_json p = {{"name", name}, {"type", type}};
+        if (type == "int") p["value"] = std::stoll(value);
+        else if (type == "bool") p["value"] = value == "true";
+        else p["value"] = value;
+        list.push_back(p);
+    }
+    return list;
+}
+
+std::string xmlEscape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+void xmlProperties(std::ostringstream& out, const std::vector<std::tuple<std::string, std::string, std::string>>& properties, const char* indent) {
+    if (properties.empty()) return;
+    out << indent << "<properties>\n";
+    for (const auto& [name, type, value] : properties)
+        out << indent << " <property name=\"" << xmlEscape(name) << "\"" << (type == "string" ? "" : " type=\"" + type + "\"") << " value=\""
+            << xmlEscape(value) << "\"/>\n";
+    out << indent << "</properties>\n";
+}
+
+} // namespace
+
+int gidOf(Tile tile) { return tile == Tile::Void ? 0 : static_cast<int>(tile) + 1; }
+
+std::optional<Tile> tileOfGid(int gid) {
+    if (gid == 0) return Tile::Void;
+    if (gid < 1 || gid > kTileKindCount) return std::nullopt;
+    return static_cast<Tile>(gid - 1);
+}
+
+std::string tilesetPng(int tileSize) {
+    RgbImage image(tileSize * kTileKindCount, tileSize);
+    for (Tile t : allTiles()) drawTile(image, static_cast<int>(t) * tileSize, 0, tileSize, t, CellStyle::Glyphs);
+    return encodePng(image);
+}
+
+ordered_json tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
+    ordered_json data = ordered_json::array();
+    const TileGrid& tiles = level.tiles(depth);
+    for (Tile t : tiles) data.push_back(gidOf(t));
+    ordered_json objects = ordered_json::array();
+    int id = 1;
+    for (const MapObject& o : objectsOf(level, depth, info)) {
+        ordered_json object = {{"id", id++},
+                               {"name", o.name},
+                               {"type", o.type},
+                               {"x", o.at.x * tileSize},
+                               {"y", o.at.y * tileSize},
+                               {"width", tileSize},
+                               {"height", tileSize},
+                               {"rotation", 0},
+                               {"visible", true}};
+        if (!o.properties.empty()) object["properties"] = jsonProperties(o.properties);
+        objects.push_back(object);
+    }
+    ordered_json tileTypes = ordered_json::array();
+    for (Tile t : allTiles()) {
+        const TileInfo& ti = tileInfo(t);
+        tileTypes.push_back({{"id", static_cast<int>(t)},
+                             {"type", std::string(ti.id)},
+                             {"properties", jsonProperties({{"glyph", "string", std::string(1, ti.glyph)},
+                                                            {"walkable", "bool", ti.walkable ? "true" : "false"},
+                                                            {"diggable", "bool", ti.diggable ? "true" : "false"}})}});
+    }
+    return {{"type", "map"},
+            {"version", "1.8"},
+            {"tiledversion", "1.8.2"},
+            {"orientation", "orthogonal"},
+            {"renderorder", "right-down"},
+            {"width", level.width()},
+            {"height", level.height()},
+            {"tilewidth", tileSize},
+            {"tileheight", tileSize},
+            {"infinite", false},
+            {"nextlayerid", 3},
+            {"nextobjectid", id},
+            {"properties", jsonProperties(mapProperties(info, depth))},
+            {"layers",
+             {{{"type", "tilelayer"}, {"id", 1}, {"name", "tiles"}, {"x", 0}, {"y", 0}, {"width", level.width()}, {"height", level.height()},
+               {"opacity", 1}, {"visible", true}, {"data", data}},
+              {{"type", "objectgroup"}, {"id", 2}, {"name", "things"}, {"draworder", "topdown"}, {"x", 0}, {"y", 0},
+               {"opacity", 1}, {"visible", true}, {"objects", objects}}}},
+            {"tilesets",
+             {{{"firstgid", 1}, {"name", "burrow-tiles"}, {"tilewidth", tileSize}, {"tileheight", tileSize}, {"image", tilesetImage},
+               {"imagewidth", tileSize * kTileKindCount}, {"imageheight", tileSize}, {"tilecount", kTileKindCount},
+               {"columns", kTileKindCount}, {"margin", 0}, {"spacing", 0}, {"tiles", tileTypes}}}}};
+}
+
+std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
+    std::ostringstream out;
+    const auto objects = objectsOf(level, depth, info);
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"" << level.width()
+        << "\" height=\"" << level.height() << "\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize
+        << "\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"" << objects.size() + 1 << "\">\n";
+    xmlProperties(out, mapProperties(info, depth), " ");
+    out << " <tileset firstgid=\"1\" name=\"burrow-tiles\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize << "\" tilecount=\""
+        << kTileKindCount << "\" columns=\"" << kTileKindCount << "\">\n"
+        << "  <image source=\"" << xmlEscape(tilesetImage) << "\" width=\"" << tileSize * kTileKindCount << "\" height=\"" << tileSize << "\"/>\n";
+    for (Tile t : allTiles()) {
+        const TileInfo& ti = tileInfo(t);
+        out << "  <tile id=\"" << static_cast<int>(t) << "\" type=\"" << ti.id << "\">\n";
+        xmlProperties(out, {{"glyph", "string", std::string(1, ti.glyph)}, {"walkable", "bool", ti.walkable ? "true" : "false"},
+                            {"diggable", "bool", ti.diggable ? "true" : "false"}},
+                      "   ");
+        out << "  </tile>\n";
+    }
+    out << " </tileset>\n <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";
+    const TileGrid& tiles = level.tiles(depth);
+    for (int y = 0; y < tiles.height(); ++y) {
+        for (int x = 0; x < tiles.width(); ++x) out << gidOf(tiles(x, y)) << (x + 1 < tiles.width() || y + 1 < tiles.height() ? "," : "");
+        out << "\n";
+    }
+    out << "  </data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n";
+    int id = 1;
+    for (const MapObject& o : objects) {
+        out << "  <object id=\"" << id++ << "\" name=\"" << xmlEscape(o.name) << "\" type=\"" << xmlEscape(o.type) << "\" x=\"" << o.at.x * tileSize
+            << "\" y=\"" << o.at.y * tileSize << "\" width=\"" << tileSize << "\" height=\"" << tileSize << "\"";
+        if (o.properties.empty()) {
+            out << "/>\n";
+            continue;
+        }
+        out << ">\n";
+        xmlProperties(out, o.properties, "   ");
+        out << "  </object>\n";
+    }
+    out << " </objectgroup>\n</map>\n";
+    return out.str();
+}
+
+ordered_json tiledWorld(const Level& level, const std::vector<std::string>& mapFiles, int tileSize) {
+    ordered_json maps = ordered_json::array();
+    const int step = (level.width() + kWorldGap) * tileSize;
+    for (std::size_t z = 0; z < mapFiles.size(); ++z)
+        maps.push_back({{"fileName", mapFiles[z]}, {"x", static_cast<int>(z) * step}, {"y", 0}, {"width", level.width() * tileSize}, {"height", level.height() * tileSize}});
+    return {{"type", "world"}, {"maps", maps}, {"onlyShowAdjacentMaps", false}};
+}
+
+} // namespace burrow

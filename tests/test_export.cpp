@@ -1,0 +1,233 @@
+// Exports checked by their real readers: Tiled's own tmxrasterizer renders the
+// TMJ, TMX and world files, Qt's PNG decoder reads our PNGs, and the TMJ's tile
+// layer reads back to the level that was exported.
+#include <QtTest>
+
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QXmlStreamReader>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "export/level_export.h"
+#include "generation/generation.h"
+#include "project/file_io.h"
+#include "project/project.h"
+
+using namespace burrow;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Made {
+    Project project;
+    Level level;
+};
+
+Made make(const char* example) {
+    Made m{loadProject(std::string(BURROW_EXAMPLES) + "/" + example, StageCatalog::builtin()), {}};
+    m.level = generateLevel(m.project.size, m.project.seed, m.project.recipe, StageCatalog::builtin());
+    return m;
+}
+
+ExportInfo infoOf(const Made& m) {
+    const PopulationRules* rules = nullptr;
+    for (const auto& s : m.project.recipe.stages)
+        if (s.rules) rules = s.rules.get();
+    return {m.project.name, m.project.seed, recipeHash(m.project), rules};
+}
+
+// True when the pixel at a cell's top-left corner (glyphs are centred and never
+// touch it) has the tile's colour.
+bool cellShows(const QImage& image, int px, int py, Tile tile) {
+    const QColor c = image.pixelColor(px, py);
+    const QColor expected = QColor::fromRgb(tileInfo(tile).background);
+    return std::abs(c.red() - expected.red()) + std::abs(c.green() - expected.green()) + std::abs(c.blue() - expected.blue()) < 12;
+}
+
+int runCli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    return burrow::cli::run(args, out, err).value_or(-1);
+}
+
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void tmjHasTheDocumentedFieldsAndReadsBack() {
+        const Made m = make("room-grid.burrow.json");
+        const int ts = 16;
+        const json map = json::parse(tmjMap(m.level, 0, infoOf(m), ts, "room-grid-tiles.png").dump());
+        QCOMPARE(map["type"], json("map"));
+        QCOMPARE(map["version"], json("1.8"));
+        QCOMPARE(map["orientation"], json("orthogonal"));
+        QCOMPARE(map["renderorder"], json("right-down"));
+        QCOMPARE(map["infinite"], json(false));
+        QCOMPARE(map["width"], json(m.level.width()));
+        QCOMPARE(map["tilewidth"], json(ts));
+        const json& tiles = map["layers"][0];
+        QCOMPARE(tiles["type"], json("tilelayer"));
+        QCOMPARE(tiles["visible"], json(true));
+        QCOMPARE(tiles["opacity"], json(1));
+        QCOMPARE(tiles["data"].size(), std::size_t(m.level.width() * m.level.height()));
+        // The level read back from the tile layer is the level.
+        for (int y = 0; y < m.level.height(); ++y)
+            for (int x = 0; x < m.level.width(); ++x)
+                QCOMPARE(tileOfGid(tiles["data"][std::size_t(y * m.level.width() + x)].get<int>()), std::optional<Tile>(m.level.at(x, y, 0)));
+        const json& things = map["layers"][1];
+        QCOMPARE(things["type"], json("objectgroup"));
+        QCOMPARE(things["visible"], json(true));
+        int entities = 0;
+        for (const auto& o : things["objects"]) {
+            for (const char* key : {"id", "name", "type", "x", "y", "width", "height", "rotation", "visible"}) QVERIFY2(o.contains(key), key);
+            entities += o["type"] == "creature" || o["type"] == "player" || o["type"] == "item" || o["type"] == "exit";
+        }
+        QVERIFY(entities >= static_cast<int>(m.level.entities.size()));
+        QCOMPARE(map["nextobjectid"], json(things["objects"].size() + 1));
+        const json& tileset = map["tilesets"][0];
+        QCOMPARE(tileset["firstgid"], json(1));
+        QCOMPARE(tileset["tilecount"], json(kTileKindCount));
+        QCOMPARE(tileset["image"], json("room-grid-tiles.png"));
+        std::set<std::string> properties;
+        for (const auto& p : map["properties"]) properties.insert(p["name"].get<std::string>());
+        for (const char* p : {"burrow_version", "project", "seed", "depth", "recipe_hash"}) QVERIFY2(properties.count(p), p);
+    }
+
+    void tmxHasTheSameContent() {
+        const Made m = make("room-grid.burrow.json");
+        const std::string tmx = tmxMap(m.level, 0, infoOf(m), 16, "room-grid-tiles.png");
+        QXmlStreamReader xml(QByteArray::fromStdString(tmx));
+        QString csv;
+        int objects = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QStringLiteral("map")) {
+                QCOMPARE(xml.attributes().value("width").toInt(), m.level.width());
+                QCOMPARE(xml.attributes().value("infinite").toString(), QString("0"));
+            }
+            if (xml.isStartElement() && xml.name() == QStringLiteral("data")) csv = xml.readElementText();
+            if (xml.isStartElement() && xml.name() == QStringLiteral("object")) ++objects;
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        const QStringList gids = csv.simplified().remove(' ').split(',');
+        QCOMPARE(gids.size(), m.level.width() * m.level.height());
+        for (int i = 0; i < gids.size(); ++i) QCOMPARE(tileOfGid(gids[i].toInt()), std::optional<Tile>(m.level.tiles(0).data()[i]));
+        QVERIFY(objects >= static_cast<int>(m.level.entities.size()));
+    }
+
+    void pngsDecodeToTheLevel() {
+        const Made m = make("cellular-depths.burrow.json");
+        for (CellStyle style : {CellStyle::Blocks, CellStyle::Glyphs}) {
+            const std::string png = encodePng(depthImage(m.level, 2, {6, style, false, false, Connectivity::Eight}));
+            const QImage image = QImage::fromData(QByteArray::fromStdString(png), "PNG");
+            QVERIFY(!image.isNull());
+            QCOMPARE(image.size(), QSize(m.level.width() * 6, m.level.height() * 6));
+            for (int y = 0; y < m.level.height(); y += 3)
+                for (int x = 0; x < m.level.width(); x += 3) QVERIFY(cellShows(image, x * 6, y * 6, m.level.at(x, y, 2)));
+        }
+        const QImage sheet = QImage::fromData(QByteArray::fromStdString(encodePng(contactSheet(m.level, {2, CellStyle::Blocks, false, false, Connectivity::Eight}))), "PNG");
+        QCOMPARE(sheet.height(), m.level.height() * 2);
+        QCOMPARE(sheet.width(), 6 * m.level.width() * 2 + 5 * 8);
+    }
+
+    void tiledItselfRendersTheExports() {
+        const QString rasterizer = QStandardPaths::findExecutable("tmxrasterizer");
+        if (rasterizer.isEmpty()) QSKIP("Tiled's tmxrasterizer is not installed (the README's test command installs it)");
+        const Made m = make("cellular-depths.burrow.json");
+        QTemporaryDir dir;
+        ExportRequest request;
+        request.formats = {ExportFormat::Tmj, ExportFormat::Tmx};
+        request.stem = "caves";
+        request.tileSize = 8;
+        exportLevel(m.level, infoOf(m), request, dir.path().toStdString());
+        // The object layer is hidden for the pixel checks: Tiled outlines objects a
+        // pixel past their cell.
+        auto render = [&](const QString& file, QStringList options = {"--hide-layer", "things"}) {
+            QProcess process;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("QT_QPA_PLATFORM", "offscreen");
+            process.setProcessEnvironment(env);
+            process.start(rasterizer, options << dir.path() + "/" + file << dir.path() + "/" + file + ".png");
+            if (!process.waitForFinished(60000) || process.exitCode() != 0) return QImage();
+            return QImage(dir.path() + "/" + file + ".png");
+        };
+        const int ts = request.tileSize;
+        for (const QString file : {"caves-depth-3.tmj", "caves-depth-3.tmx"}) {
+            const QImage image = render(file);
+            QVERIFY2(!image.isNull(), qPrintable(file));
+            QCOMPARE(image.size(), QSize(m.level.width() * ts, m.level.height() * ts));
+            int walls = 0, floors = 0;
+            for (int y = 0; y < m.level.height(); ++y)
+                for (int x = 0; x < m.level.width(); ++x) {
+                    const Tile t = m.level.at(x, y, 3);
+                    if (t != Tile::Wall && t != Tile::Floor) continue;
+                    QVERIFY2(cellShows(image, x * ts, y * ts, t), qPrintable(QString("%1: cell %2,%3").arg(file).arg(x).arg(y)));
+                    (t == Tile::Wall ? walls : floors) += 1;
+                }
+            QVERIFY(walls > 100 && floors > 100);
+        }
+        QVERIFY(!render("caves.world", {}).isNull()); // with its objects, as a designer would open it
+        const QImage world = render("caves.world");
+        QVERIFY(!world.isNull());
+        const int step = (m.level.width() + 2) * ts; // the gap between depths in the world
+        QCOMPARE(world.width(), 5 * step + m.level.width() * ts);
+        for (int z : {0, 5})
+            for (int y = 0; y < m.level.height(); y += 5)
+                for (int x = 0; x < m.level.width(); x += 5) {
+                    const Tile t = m.level.at(x, y, z);
+                    if (t == Tile::Wall || t == Tile::Floor) QVERIFY(cellShows(world, z * step + x * ts, y * ts, t));
+                }
+    }
+
+    void csvAndFrames() {
+        const Made m = make("random-fill.burrow.json");
+        const std::string csv = csvDepth(m.level.tiles(0));
+        std::istringstream lines(csv);
+        std::string line;
+        int y = 0;
+        while (std::getline(lines, line)) {
+            std::istringstream cells(line);
+            std::string cell;
+            int x = 0;
+            while (std::getline(cells, cell, ',')) QCOMPARE(std::stoi(cell), static_cast<int>(m.level.at(x++, y, 0)));
+            QCOMPARE(x, m.level.width());
+            ++y;
+        }
+        QCOMPARE(y, m.level.height());
+        QTemporaryDir dir;
+        const std::size_t frames = exportFrames(m.project.size, m.project.seed, m.project.recipe, StageCatalog::builtin(), 3, {4, CellStyle::Blocks, false, false, Connectivity::Eight}, dir.path().toStdString());
+        QCOMPARE(frames, std::size_t(1 + 10 / 3 + 1)); // the start, every 3rd of 10 steps, the end
+        QVERIFY(!QImage(dir.path() + "/frame-000001.png").isNull());
+        const QImage last(dir.path() + QString("/frame-%1.png").arg(frames, 6, 10, QChar('0')));
+        QVERIFY(cellShows(last, 0, 0, m.level.at(0, 0, 0)));
+    }
+
+    void batchEqualsSingleRuns() {
+        QTemporaryDir dir;
+        const std::string example = std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json";
+        const std::string batch = dir.path().toStdString() + "/batch", single = dir.path().toStdString() + "/single";
+        QCOMPARE(runCli({"generate", example, "--seeds", "1..20", "--jobs", "2", "--format", "tmj,png,txt,csv", "--out", batch}), 0);
+        for (int seed = 1; seed <= 20; ++seed) {
+            const std::string one = single + "/" + std::to_string(seed);
+            QCOMPARE(runCli({"generate", example, "--seed", std::to_string(seed), "--format", "tmj,png,txt,csv", "--out", one}), 0);
+            int files = 0;
+            for (const auto& f : fs::directory_iterator(one)) {
+                const fs::path twin = fs::path(batch) / ("seed-" + std::to_string(seed)) / f.path().filename();
+                QVERIFY2(fs::exists(twin), twin.string().c_str());
+                QVERIFY2(readTextFile(twin) == readTextFile(f.path()), twin.string().c_str());
+                ++files;
+            }
+            QCOMPARE(files, 5); // tileset, tmj, png, txt, csv
+        }
+        QCOMPARE(runCli({"generate", example, "--seeds", "5..2"}), 2);
+        QCOMPARE(runCli({"generate", example, "--format", "gif"}), 2);
+    }
+};
+
+QTEST_MAIN(TestExport)
+#include "test_export.moc"
