@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <algorithm>
 
 #include "cli/cli.h"
 #include "cli/stage_reference.h"
@@ -96,6 +97,24 @@ private slots:
         const Result table = runCli({"stats", std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json"});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("reachable"));
+    }
+
+    void statsOverSeedsGivesEachSeedAndTheDistribution() {
+        const Result r = runCli({"stats", std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", "--seeds", "1..9", "--jobs", "2", "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto doc = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(doc["seeds"].size(), std::size_t(9));
+        QCOMPARE(doc["seeds"][4]["seed"].get<int>(), 5);
+        std::vector<double> floors;
+        for (const auto& s : doc["seeds"]) floors.push_back(s["total"]["floor_share"].get<double>());
+        std::sort(floors.begin(), floors.end());
+        const auto& d = doc["distribution"]["floor_share"];
+        QCOMPARE(d["min"].get<double>(), floors.front());
+        QCOMPARE(d["median"].get<double>(), floors[4]);
+        QCOMPARE(d["max"].get<double>(), floors.back());
+        // The same as asking seed by seed.
+        const Result one = runCli({"stats", std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", "--seed", "5", "--json"});
+        QCOMPARE(nlohmann::json::parse(one.out.toStdString())["total"], doc["seeds"][4]["total"]);
     }
 
     void validateReportsFileAndPath() {

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
@@ -12,6 +13,7 @@
 #include <QUndoStack>
 #include <unistd.h>
 
+#include "dialogs/export_dialog.h"
 #include "docks/generation_dock.h"
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
@@ -270,6 +272,25 @@ private slots:
         QTRY_COMPARE(groups->topLevelItemCount(), 5);
         QCOMPARE(groups->topLevelItem(4)->text(3), QString("short"));
         QVERIFY(groups->topLevelItem(4)->toolTip(0).contains("no free 30x30 area"));
+    }
+
+    void exportWritesWhatTheDialogSays() {
+        MainWindow window;
+        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
+        ExportDialog dialog(window.document());
+        for (const char* off : {"format-tmj", "format-png", "format-tmx", "format-txt", "format-csv"}) child<QCheckBox>(&dialog, off)->setChecked(false);
+        child<QCheckBox>(&dialog, "format-tmj")->setChecked(true);
+        child<QCheckBox>(&dialog, "format-csv")->setChecked(true);
+        ExportRequest request = dialog.request();
+        QCOMPARE(request.formats.size(), std::size_t(2));
+        QCOMPARE(request.stem, std::string("cellular-depths"));
+        QTemporaryDir dir;
+        QString error;
+        const QStringList files = ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(files.size(), 1 + 6 + 1 + 6); // tileset, 6 maps, the world, 6 CSVs
+        const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
+        QCOMPARE(map["width"].get<int>(), 100);
     }
 
     void regionAndDepthViews() {

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "dialogs/export_dialog.h"
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
@@ -77,6 +78,13 @@ void MainWindow::createMenus() {
     refreshRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+        runner_->pause();
+        if (!document_->atEnd()) document_->generateFor(1e9); // export the whole level, not a step of it
+        ExportDialog dialog(document_, this);
+        if (dialog.exec() == QDialog::Accepted) statusBar()->showMessage(tr("Exported to %1").arg(dialog.folder()), 6000);
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

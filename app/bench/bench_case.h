@@ -14,6 +14,7 @@ struct Case {
 };
 
 std::vector<Case> coreCases();
+std::vector<Case> exportCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
 #endif

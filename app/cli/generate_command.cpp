@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <mutex>
 #include <ostream>
-#include <thread>
 #include <unistd.h>
 
 #include "cli/arguments.h"
+#include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "export/level_export.h"
 #include "generation/generation.h"
@@ -103,19 +103,18 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         seeds.push_back(project.seed);
     }
     const bool batch = a.value("seeds").has_value();
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const int jobs = intOption(a, "jobs", static_cast<int>(cores), 1, 256);
+    const int jobs = intOption(a, "jobs", defaultJobs(), 1, 256);
     const std::string hash = recipeHash(project);
 
-    // Seeds are handed out one at a time to the threads; each writes its own folder,
-    // so the files do not depend on which thread made them or in what order.
-    std::atomic<std::size_t> next{0}, done{0};
+    // Each seed writes its own folder, so the files do not depend on which thread
+    // made them or in what order.
+    std::atomic<std::size_t> done{0};
     std::mutex report;
     std::vector<std::string> failures, lines;
     std::size_t filesWritten = 0;
     const bool showProgress = batch && isatty(STDERR_FILENO);
-    auto work = [&] {
-        for (std::size_t i = next++; i < seeds.size(); i = next++) {
+    forEachInParallel(seeds.size(), jobs, [&](std::size_t i) {
+        {
             const std::uint64_t seed = seeds[i];
             const fs::path folder = batch ? outDir / ("seed-" + std::to_string(seed)) : outDir;
             try {
@@ -143,12 +142,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 err << "\r" << finished << " of " << seeds.size() << " seeds" << std::flush;
             }
         }
-    };
-    std::vector<std::thread> threads;
-    const int threadCount = std::min<int>(jobs, static_cast<int>(seeds.size()));
-    for (int t = 1; t < threadCount; ++t) threads.emplace_back(work);
-    work();
-    for (auto& t : threads) t.join();
+    });
     if (showProgress) err << "\n";
     for (const auto& l : lines) out << l << "\n";
     for (const auto& f : failures) err << "error: " << f << "\n";

@@ -1,9 +1,12 @@
 #include "cli/stats_command.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
 #include "cli/arguments.h"
+#include "cli/parallel.h"
+#include "cli/seed_range.h"
 #include "generation/generation.h"
 #include "project/project.h"
 
@@ -11,14 +14,17 @@ namespace burrow::cli {
 namespace {
 
 const char* kHelp =
-    "usage: burrow stats PROJECT [--seed N] [--json]\n"
+    "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--json]\n"
     "\n"
     "Generates the project's level and prints its metrics per depth and in total:\n"
     "floor share, regions, largest region share, stairs pairs, the share reachable from\n"
     "the start, the longest shortest path from the start, dead ends, rooms and hallways,\n"
     "and every region the start cannot reach. Movement follows the project's \"movement\".\n"
-    "  --seed N   use this seed instead of the project's (a number or any text)\n"
-    "  --json     print JSON (keys documented in docs/cli.md)\n";
+    "  --seed N      use this seed instead of the project's (a number or any text)\n"
+    "  --seeds A..B  every seed from A to B: each seed's metrics and, per metric, the\n"
+    "                min, median and max over them (the stuff of expressive-range plots)\n"
+    "  --jobs J      threads for --seeds (default: every core)\n"
+    "  --json        print JSON (keys documented in docs/cli.md)\n";
 
 std::string percent(double share) {
     char text[16];
@@ -63,14 +69,91 @@ nlohmann::ordered_json metricsToJson(const LevelMetrics& m) {
             {"depths", depths}};
 }
 
+namespace {
+
+// Per-seed totals, and min / median / max of each over the seeds.
+int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, bool json, std::ostream& out, std::ostream& err) {
+    std::vector<LevelMetrics> metrics(range.count());
+    std::vector<std::string> failures(range.count());
+    forEachInParallel(metrics.size(), jobs, [&](std::size_t i) {
+        try {
+            const Level level = generateLevel(project.size, range.first + i, project.recipe, StageCatalog::builtin());
+            metrics[i] = measureLevel(level, project.movement);
+        } catch (const std::exception& e) {
+            failures[i] = e.what();
+        }
+    });
+    int failed = 0;
+    for (std::size_t i = 0; i < failures.size(); ++i)
+        if (!failures[i].empty()) {
+            err << "error: seed " << range.first + i << ": " << failures[i] << "\n";
+            ++failed;
+        }
+    using Getter = double (*)(const LevelMetrics&);
+    const std::vector<std::pair<const char*, Getter>> totals = {
+        {"floor_share", [](const LevelMetrics& m) { return m.floorShare; }},
+        {"regions", [](const LevelMetrics& m) { return double(m.regions); }},
+        {"stairs_pairs", [](const LevelMetrics& m) { return double(m.stairsPairs); }},
+        {"reachable_share", [](const LevelMetrics& m) { return m.reachableShare; }},
+        {"longest_path", [](const LevelMetrics& m) { return double(m.longestPath); }},
+        {"dead_ends", [](const LevelMetrics& m) { return double(m.deadEnds); }},
+        {"rooms", [](const LevelMetrics& m) { return double(m.rooms); }},
+        {"hallways", [](const LevelMetrics& m) { return double(m.hallways); }},
+    };
+    nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
+    for (const auto& [name, get] : totals) {
+        std::vector<double> values;
+        for (std::size_t i = 0; i < metrics.size(); ++i)
+            if (failures[i].empty()) values.push_back(get(metrics[i]));
+        if (values.empty()) continue;
+        std::sort(values.begin(), values.end());
+        const double median = values.size() % 2 ? values[values.size() / 2] : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
+        distribution[name] = {{"min", values.front()}, {"median", median}, {"max", values.back()}};
+    }
+    if (json) {
+        nlohmann::ordered_json seeds = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < metrics.size(); ++i)
+            if (failures[i].empty()) {
+                nlohmann::ordered_json one = {{"seed", range.first + i}};
+                one.update(metricsToJson(metrics[i]));
+                seeds.push_back(one);
+            }
+        out << nlohmann::ordered_json{{"project", project.name}, {"seeds", seeds}, {"distribution", distribution}}.dump(2) << "\n";
+    } else {
+        out << project.name << " — seeds " << range.first << " to " << range.last << "\n\nmetric              min        median     max\n";
+        char line[128];
+        for (const auto& [name, stats] : distribution.items()) {
+            std::snprintf(line, sizeof line, "%-18s %-10.4g %-10.4g %-10.4g\n", name.c_str(), stats["min"].get<double>(), stats["median"].get<double>(),
+                          stats["max"].get<double>());
+            out << line;
+        }
+    }
+    return failed == 0 ? 0 : 1;
+}
+
+} // namespace
+
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed"}, {"help", "json"});
+    Arguments a(args, {"seed", "seeds", "jobs"}, {"help", "json"});
     if (a.flag("help")) {
         out << kHelp;
         return 0;
     }
     if (a.positional().size() != 1) throw UsageError("stats takes one PROJECT file");
     Project project = loadProject(a.positional()[0], StageCatalog::builtin());
+    if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
+    if (auto range = a.value("seeds")) {
+        int jobs = defaultJobs();
+        if (auto j = a.value("jobs")) {
+            try {
+                jobs = std::stoi(*j);
+            } catch (const std::exception&) {
+                jobs = 0;
+            }
+            if (jobs < 1 || jobs > 256) throw UsageError("--jobs needs a whole number from 1 to 256");
+        }
+        return statsOverSeeds(project, parseSeedRange(*range), jobs, a.flag("json"), out, err);
+    }
     if (auto seed = a.value("seed")) {
         if (seed->empty()) throw UsageError("--seed needs a number or a text");
         project.seed = seedFromText(*seed);

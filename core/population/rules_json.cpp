@@ -121,13 +121,17 @@ private:
     CountRange readNumber(const json& number, const std::string& path) {
         CountRange range;
         if (!check_.isObject(number, path, "{\"min\": ..., \"max\": ...}")) return range;
-        const json* lo = check_.field(number, path, "min", true);
-        const json* hi = check_.field(number, path, "max", true);
-        const auto min = lo ? check_.integer(*lo, jsonPath(path, "min"), 0, kMostPerGroup) : std::nullopt;
-        const auto max = hi ? check_.integer(*hi, jsonPath(path, "max"), 0, kMostPerGroup) : std::nullopt;
-        if (min) range.min = *min;
-        if (max) range.max = *max;
-        if (min && max && *min > *max) check_.fail(path, "min (" + std::to_string(*min) + ") is above max (" + std::to_string(*max) + ")");
+        bool bothRead = true;
+        auto bound = [&](const char* key, int& out) {
+            const json* value = check_.field(number, path, key, true);
+            const auto read = value ? check_.integer(*value, jsonPath(path, key), 0, kMostPerGroup) : std::optional<int>();
+            if (read) out = *read;
+            else bothRead = false;
+        };
+        bound("min", range.min);
+        bound("max", range.max);
+        if (bothRead && range.min > range.max)
+            check_.fail(path, "min (" + std::to_string(range.min) + ") is above max (" + std::to_string(range.max) + ")");
         return range;
     }
 
@@ -138,11 +142,12 @@ private:
         for (std::size_t i = 0; i < sizes.size(); ++i) {
             const std::string at = path + "/" + std::to_string(i);
             if (!check_.isObject(sizes[i], at, "{\"x\": width, \"y\": height}")) continue;
-            const json* x = check_.field(sizes[i], at, "x", true);
-            const json* y = check_.field(sizes[i], at, "y", true);
-            const auto w = x ? check_.integer(*x, jsonPath(at, "x"), 1, kMaxLevelWidth) : std::nullopt;
-            const auto h = y ? check_.integer(*y, jsonPath(at, "y"), 1, kMaxLevelHeight) : std::nullopt;
-            if (w && h) result.emplace_back(*w, *h);
+            int w = 0, h = 0;
+            if (const json* x = check_.field(sizes[i], at, "x", true))
+                if (auto v = check_.integer(*x, jsonPath(at, "x"), 1, kMaxLevelWidth)) w = *v;
+            if (const json* y = check_.field(sizes[i], at, "y", true))
+                if (auto v = check_.integer(*y, jsonPath(at, "y"), 1, kMaxLevelHeight)) h = *v;
+            if (w > 0 && h > 0) result.emplace_back(w, h);
         }
         return result;
     }

@@ -1,0 +1,62 @@
+// Export speed cases: Tiled JSON and PNG of big levels, and batch generation on
+// one and two threads (the second should take little more than half the time).
+#include <filesystem>
+#include <memory>
+#include <sstream>
+
+#include "bench_case.h"
+#include "cli/cli.h"
+#include "export/level_export.h"
+#include "generation/generation.h"
+
+namespace burrow::bench {
+namespace {
+
+std::shared_ptr<const Level> caveLevel(LevelSize size) {
+    Recipe r;
+    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("cellular_caves"), r));
+    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("prune_regions"), r));
+    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("depth_links"), r));
+    return std::make_shared<const Level>(generateLevel(size, 99, r, StageCatalog::builtin()));
+}
+
+std::function<std::function<void()>()> batch(int jobs) {
+    return [jobs] {
+        const auto folder = std::filesystem::temp_directory_path() / ("burrow-bench-batch-" + std::to_string(jobs));
+        std::filesystem::remove_all(folder);
+        return [folder, jobs] {
+            std::ostringstream out, err;
+            const int code = *cli::run({"generate", BURROW_EXAMPLES_DIR "/cellular-depths.burrow.json", "--seeds", "1..200", "--format", "txt", "--jobs",
+                                        std::to_string(jobs), "--out", folder.string()},
+                                       out, err);
+            if (code != 0) std::abort();
+        };
+    };
+}
+
+} // namespace
+
+std::vector<Case> exportCases() {
+    return {
+        {"export: Tiled JSON of every depth", "1000x1000x4",
+         [] {
+             static const auto level = caveLevel({1000, 1000, 4});
+             return [] {
+                 std::size_t bytes = 0;
+                 for (int z = 0; z < level->depthCount(); ++z) bytes += tmjMap(*level, z, {"bench", 99, "0", nullptr}, 16, "tiles.png").dump(1).size();
+                 if (bytes == 0) std::abort();
+             };
+         }},
+        {"export: PNG of one depth at 4 px a cell", "1000x1000",
+         [] {
+             static const auto level = caveLevel({1000, 1000, 1});
+             return [] {
+                 if (encodePng(depthImage(*level, 0, {4, CellStyle::Blocks, false, true, Connectivity::Eight})).empty()) std::abort();
+             };
+         }},
+        {"generate --seeds 1..200 --format txt, jsrogue, 1 job", "100x48x6", batch(1)},
+        {"generate --seeds 1..200 --format txt, jsrogue, 2 jobs", "100x48x6", batch(2)},
+    };
+}
+
+} // namespace burrow::bench

@@ -1,0 +1,139 @@
+#include "dialogs/export_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+#include "document/project_document.h"
+#include "project/diagnostic.h"
+
+namespace burrow::ui {
+
+ExportDialog::ExportDialog(const ProjectDocument* document, QWidget* parent) : QDialog(parent), document_(document) {
+    setWindowTitle(tr("Export Level"));
+    QSettings settings;
+    const QStringList chosen = settings.value("export/formats", QStringList{"tmj", "png"}).toStringList();
+    auto* formats = new QHBoxLayout;
+    for (ExportFormat f : {ExportFormat::Tmj, ExportFormat::Tmx, ExportFormat::Png, ExportFormat::Txt, ExportFormat::Csv}) {
+        auto* box = new QCheckBox(formatId(f), this);
+        box->setObjectName(QStringLiteral("format-%1").arg(formatId(f)));
+        box->setChecked(chosen.contains(formatId(f)));
+        formats->addWidget(box);
+        formats_.emplace_back(f, box);
+    }
+    formats_[0].second->setToolTip(tr("Tiled JSON map per depth, the tileset image beside it, a .world for several depths"));
+    formats_[1].second->setToolTip(tr("Tiled XML map per depth"));
+    const QString projectFolder = document->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(document->filePath()).absolutePath();
+    folder_ = new QLineEdit(settings.value("export/folder", projectFolder + "/export").toString(), this);
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    auto* folderRow = new QHBoxLayout;
+    folderRow->addWidget(folder_, 1);
+    folderRow->addWidget(browse);
+    depth_ = new QComboBox(this);
+    depth_->addItem(tr("every depth"), -1);
+    for (int z = 0; z < document->level().depthCount(); ++z) depth_->addItem(tr("depth %1").arg(z), z);
+    cell_ = new QSpinBox(this);
+    cell_->setRange(1, 256);
+    cell_->setValue(settings.value("export/cell", 16).toInt());
+    cell_->setToolTip(tr("Tiled's tile size and the PNG's cell size, in pixels"));
+    style_ = new QComboBox(this);
+    style_->addItem(tr("glyphs"), 0);
+    style_->addItem(tr("colour blocks"), 1);
+    style_->setCurrentIndex(settings.value("export/style", 0).toInt());
+    regions_ = new QCheckBox(tr("each region in its own colour"), this);
+    regions_->setChecked(settings.value("export/regions", false).toBool());
+
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Formats"), formats);
+    form->addRow(tr("Folder"), folderRow);
+    form->addRow(tr("Depths"), depth_);
+    form->addRow(tr("Cell size"), cell_);
+    form->addRow(tr("PNG style"), style_);
+    form->addRow(tr("PNG regions"), regions_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to"), folder_->text());
+        if (!dir.isEmpty()) folder_->setText(dir);
+    });
+}
+
+ExportRequest ExportDialog::request() const {
+    ExportRequest request;
+    request.formats.clear();
+    for (const auto& [f, box] : formats_)
+        if (box->isChecked()) request.formats.push_back(f);
+    const QString file = document_->filePath();
+    request.stem = file.isEmpty() ? "level" : QFileInfo(file).fileName().section('.', 0, 0).toStdString();
+    request.tileSize = cell_->value();
+    request.pngStyle = style_->currentData().toInt() == 1 ? CellStyle::Blocks : CellStyle::Glyphs;
+    request.pngRegions = regions_->isChecked();
+    if (depth_->currentData().toInt() >= 0) request.depth = depth_->currentData().toInt();
+    return request;
+}
+
+QString ExportDialog::folder() const { return folder_->text(); }
+
+void ExportDialog::accept() {
+    const ExportRequest r = request();
+    if (r.formats.empty()) {
+        QMessageBox::information(this, tr("Export"), tr("Choose at least one format."));
+        return;
+    }
+    QSettings settings;
+    QStringList chosen;
+    for (ExportFormat f : r.formats) chosen << formatId(f);
+    settings.setValue("export/formats", chosen);
+    settings.setValue("export/folder", folder());
+    settings.setValue("export/cell", r.tileSize);
+    settings.setValue("export/style", style_->currentIndex());
+    settings.setValue("export/regions", r.pngRegions);
+    QString error;
+    const QStringList files = exportLevel(*document_, r, folder(), this, &error);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export failed"), error);
+        return;
+    }
+    QDialog::accept();
+}
+
+QStringList ExportDialog::exportLevel(const ProjectDocument& document, const ExportRequest& request, const QString& folder, QWidget* progressParent,
+                                      QString* error) {
+    const Project& project = document.project();
+    const auto rules = document.rules();
+    const ExportInfo info{project.name, project.seed, recipeHash(project), rules.get()};
+    QStringList files;
+    // One format at a time, so a big export shows how far it has got.
+    QProgressDialog progress(QObject::tr("Exporting…"), QObject::tr("Cancel"), 0, static_cast<int>(request.formats.size()), progressParent);
+    progress.setMinimumDuration(300);
+    for (std::size_t i = 0; i < request.formats.size(); ++i) {
+        progress.setValue(static_cast<int>(i));
+        if (progress.wasCanceled()) break;
+        ExportRequest one = request;
+        one.formats = {request.formats[i]};
+        try {
+            for (const auto& f : burrow::exportLevel(document.level(), info, one, folder.toStdString())) files << QString::fromStdString(f.string());
+        } catch (const std::exception& e) {
+            if (error) *error = QString::fromStdString(e.what());
+            return files;
+        }
+    }
+    progress.setValue(static_cast<int>(request.formats.size()));
+    return files;
+}
+
+} // namespace burrow::ui

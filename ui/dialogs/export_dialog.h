@@ -1,0 +1,43 @@
+#pragma once
+// File > Export: formats, folder, depths, cell size, PNG style; the last choices
+// are remembered. The export itself is burrow_core's, as for `burrow generate`.
+#include <QDialog>
+#include <QStringList>
+
+#include "export/level_export.h"
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace burrow::ui {
+
+class ProjectDocument;
+
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    ExportDialog(const ProjectDocument* document, QWidget* parent = nullptr);
+
+    ExportRequest request() const;
+    QString folder() const;
+
+    // Writes the document's level as `request` says, with a progress dialog when
+    // `progressParent` is given. Returns the files written; `error` says why not.
+    static QStringList exportLevel(const ProjectDocument& document, const ExportRequest& request, const QString& folder,
+                                   QWidget* progressParent, QString* error);
+
+    void accept() override;
+
+private:
+    const ProjectDocument* document_;
+    std::vector<std::pair<ExportFormat, QCheckBox*>> formats_;
+    QLineEdit* folder_;
+    QComboBox* depth_;
+    QSpinBox* cell_;
+    QComboBox* style_;
+    QCheckBox* regions_;
+};
+
+} // namespace burrow::ui
