@@ -6,6 +6,7 @@
 
 #include "cli/arguments.h"
 #include "cli/generate_command.h"
+#include "cli/play_command.h"
 #include "cli/stage_reference.h"
 #include "cli/stats_command.h"
 #include "generation/generation.h"
@@ -67,6 +68,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands() {
         {"generate", {generateCommand, "generate levels for one seed or many and write them (tmj, tmx, png, txt, csv)"}},
         {"validate", {validate, "check project and population rules files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
+        {"play", {playCommand, "let the bot play the level many times, or play a replay back"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };
     return table;

@@ -1,0 +1,136 @@
+#include "cli/play_command.h"
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+
+#include "cli/arguments.h"
+#include "cli/parallel.h"
+#include "generation/generation.h"
+#include "play/bot.h"
+#include "play/replay.h"
+#include "project/project.h"
+
+namespace burrow::cli {
+
+namespace {
+
+const char* kHelp =
+    "usage: burrow play PROJECT [--seed N] --bot [--runs K] [--jobs J] [--turns T]\n"
+    "                   [--replay-out FILE] [--json]\n"
+    "       burrow play --replay FILE\n"
+    "\n"
+    "Plays the project's level with the bot, K games on simulation seeds 1 to K, and\n"
+    "reports the win rate, turns (median, 90th percentile), damage taken, enemies\n"
+    "killed, the depth reached and deaths by cause.\n"
+    "  --seed N          the level's seed instead of the project's\n"
+    "  --runs K          games to play (default 10)\n"
+    "  --turns T         a game stops after T turns (default 5000)\n"
+    "  --replay-out FILE save the first game as a replay\n"
+    "  --replay FILE     play a replay back and print how it ends\n"
+    "  --json            print JSON\n";
+
+const char* outcomeWord(Outcome o) { return o == Outcome::Won ? "won" : o == Outcome::Lost ? "lost" : "stopped"; }
+
+const PopulationRules* rulesOf(const Project& p) {
+    for (const auto& s : p.recipe.stages)
+        if (s.rules) return s.rules.get();
+    return nullptr;
+}
+
+int replay(const std::string& file, std::ostream& out) {
+    const Replay r = loadReplay(file);
+    const std::filesystem::path projectPath = std::filesystem::path(file).parent_path() / r.project;
+    const Project project = loadProject(projectPath, StageCatalog::builtin());
+    if (recipeHash(project) != r.projectHash)
+        throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + recipeHash(project) + ", replay " + r.projectHash + ")");
+    Game game(generateLevel(project.size, r.levelSeed, project.recipe, StageCatalog::builtin()), rulesOf(project), r.simulationSeed,
+              {project.movement, 12, 5, false});
+    for (const Input& input : r.inputs) game.act(input);
+    out << file << ": " << outcomeWord(game.outcome()) << " after " << game.turn() << " turns, " << game.damageTaken() << " damage taken, "
+        << game.enemiesKilled() << " enemies killed, depth " << game.deepestDepth() << " reached"
+        << (game.causeOfDeath().empty() ? "" : ", killed by " + game.causeOfDeath()) << "\n";
+    return 0;
+}
+
+int percentile(std::vector<int> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5))];
+}
+
+} // namespace
+
+int playCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {"seed", "runs", "jobs", "turns", "replay", "replay-out"}, {"help", "bot", "json"});
+    if (a.flag("help")) {
+        out << kHelp;
+        return 0;
+    }
+    if (auto file = a.value("replay")) return replay(*file, out);
+    if (a.positional().size() != 1) throw UsageError("play takes one PROJECT file (or --replay FILE)");
+    if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
+    auto number = [&](const char* name, int fallback, int lo, int hi) {
+        const auto v = a.value(name);
+        if (!v) return fallback;
+        try {
+            const int n = std::stoi(*v);
+            if (n >= lo && n <= hi) return n;
+        } catch (const std::exception&) {
+        }
+        throw UsageError(std::string("--") + name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    };
+    const int runs = number("runs", 10, 1, 100000), turns = number("turns", 5000, 1, 10'000'000), jobs = number("jobs", defaultJobs(), 1, 256);
+    const std::filesystem::path projectPath = a.positional()[0];
+    Project project = loadProject(projectPath, StageCatalog::builtin());
+    if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
+    const Level level = generateLevel(project.size, project.seed, project.recipe, StageCatalog::builtin());
+    std::vector<GameSummary> games(static_cast<std::size_t>(runs));
+    forEachInParallel(games.size(), jobs, [&](std::size_t i) {
+        Game game(level, rulesOf(project), i + 1, {project.movement, 12, 5, false});
+        games[i] = playWithBot(game, turns);
+    });
+    if (auto file = a.value("replay-out")) {
+        const std::filesystem::path where(*file);
+        const auto relative = std::filesystem::relative(std::filesystem::absolute(projectPath), std::filesystem::absolute(where).parent_path());
+        saveReplay({relative.string(), recipeHash(project), project.seed, 1, games[0].inputs}, where);
+        err << "wrote " << where.string() << "\n";
+    }
+    int wins = 0;
+    std::vector<int> turnCounts, damage, kills, depth;
+    std::map<std::string, int> deaths;
+    for (const GameSummary& g : games) {
+        wins += g.outcome == Outcome::Won;
+        turnCounts.push_back(g.turns);
+        damage.push_back(g.damageTaken);
+        kills.push_back(g.enemiesKilled);
+        depth.push_back(g.deepest);
+        if (g.outcome == Outcome::Lost) ++deaths[g.causeOfDeath];
+    }
+    const double winRate = static_cast<double>(wins) / runs;
+    if (a.flag("json")) {
+        nlohmann::ordered_json byCause = nlohmann::ordered_json::object();
+        for (const auto& [cause, n] : deaths) byCause[cause] = n;
+        const nlohmann::ordered_json doc = {{"project", project.name},
+                                            {"seed", project.seed},
+                                            {"runs", runs},
+                                            {"win_rate", winRate},
+                                            {"turns", {{"median", percentile(turnCounts, 0.5)}, {"p90", percentile(turnCounts, 0.9)}}},
+                                            {"damage_taken", {{"median", percentile(damage, 0.5)}, {"max", percentile(damage, 1.0)}}},
+                                            {"enemies_killed", {{"median", percentile(kills, 0.5)}, {"max", percentile(kills, 1.0)}}},
+                                            {"depth_reached", {{"median", percentile(depth, 0.5)}, {"max", percentile(depth, 1.0)}}},
+                                            {"deaths_by_cause", byCause}};
+        out << doc.dump(2) << "\n";
+        return 0;
+    }
+    out << project.name << " — seed " << project.seed << ", " << runs << " bot games\n"
+        << "won " << wins << " of " << runs << " (" << static_cast<int>(winRate * 100 + 0.5) << "%)\n"
+        << "turns: median " << percentile(turnCounts, 0.5) << ", 90th percentile " << percentile(turnCounts, 0.9) << "\n"
+        << "damage taken: median " << percentile(damage, 0.5) << ", most " << percentile(damage, 1.0) << "\n"
+        << "enemies killed: median " << percentile(kills, 0.5) << ", most " << percentile(kills, 1.0) << "\n"
+        << "depth reached: median " << percentile(depth, 0.5) << ", deepest " << percentile(depth, 1.0) << "\n";
+    for (const auto& [cause, n] : deaths) out << "killed by " << cause << ": " << n << "\n";
+    return 0;
+}
+
+} // namespace burrow::cli

@@ -1,0 +1,30 @@
+#pragma once
+// A bot that plays a level, to judge it in bulk. Simple and deterministic: it hits
+// whatever stands next to it, walks to the exit once it has seen it open, else
+// explores toward the nearest cell it has not seen, else takes stairs down it
+// knows of, else waits. It knows only what it has seen (the game's memory).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "play/game.h"
+
+namespace burrow {
+
+Input botChoice(const Game& game);
+
+struct GameSummary {
+    Outcome outcome = Outcome::Playing; // Playing: stopped at the turn limit
+    int turns = 0;
+    int damageTaken = 0;
+    int enemiesKilled = 0;
+    int deepest = 0;
+    std::string causeOfDeath;
+    std::vector<Input> inputs; // what was played, for a replay
+};
+
+// Plays until the game ends or `maxTurns` turns have passed (bounded: a bot that
+// cannot make progress waits, and waiting ends at the limit).
+GameSummary playWithBot(Game& game, int maxTurns);
+
+} // namespace burrow

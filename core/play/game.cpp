@@ -1,0 +1,364 @@
+#include "play/game.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "regions/reachability.h"
+
+namespace burrow {
+
+namespace {
+constexpr int kActionCost = 100;
+constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+
+bool hostile(const EntityTemplate* t) { return t && t->kind == EntityKind::Creature; }
+bool has(const EntityTemplate* t, Behaviour::Type type) {
+    return t && std::any_of(t->behaviours.begin(), t->behaviours.end(), [type](const Behaviour& b) { return b.type == type; });
+}
+const Behaviour* behaviour(const EntityTemplate* t, Behaviour::Type type) {
+    if (!t) return nullptr;
+    for (const Behaviour& b : t->behaviours)
+        if (b.type == type) return &b;
+    return nullptr;
+}
+} // namespace
+
+std::string inputText(const Input& input) {
+    switch (input.kind) {
+    case Input::Kind::Move: return "move " + std::to_string(input.dx) + " " + std::to_string(input.dy);
+    case Input::Kind::Wait: return "wait";
+    case Input::Kind::Descend: return "descend";
+    case Input::Kind::Ascend: return "ascend";
+    }
+    return "wait";
+}
+
+std::optional<Input> inputFromText(const std::string& text) {
+    std::istringstream in(text);
+    std::string word;
+    in >> word;
+    if (word == "wait") return Input{Input::Kind::Wait, 0, 0};
+    if (word == "descend") return Input{Input::Kind::Descend, 0, 0};
+    if (word == "ascend") return Input{Input::Kind::Ascend, 0, 0};
+    int dx = 0, dy = 0;
+    if (word == "move" && (in >> dx >> dy) && std::abs(dx) <= 1 && std::abs(dy) <= 1 && (dx || dy)) return Input{Input::Kind::Move, dx, dy};
+    return std::nullopt;
+}
+
+Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOptions options)
+    : level_(std::move(level)), rules_(rules ? rules : &defaults_), rng_(seed), options_(options) {
+    const LevelSize size = level_.size();
+    for (int z = 0; z < size.depth; ++z) {
+        occupancy_.emplace_back(size.width, size.height, -1);
+        seen_.emplace_back(size.width, size.height, 0);
+        rooms_.emplace_back(size.width, size.height, 0);
+    }
+    enemiesInRoom_.assign(level_.areas.size(), 0);
+    for (const Area& a : level_.areas) {
+        if (a.kind != AreaKind::Room) continue;
+        for (int y = std::max(0, a.bounds.y); y < std::min(size.height, a.bounds.bottom()); ++y)
+            for (int x = std::max(0, a.bounds.x); x < std::min(size.width, a.bounds.right()); ++x)
+                rooms_[static_cast<std::size_t>(a.depth)](x, y) = static_cast<std::int16_t>(a.id + 1);
+    }
+    chase_ = Grid<std::int32_t>(size.width, size.height, -1);
+    view_ = FieldOfView(size.width, size.height);
+
+    // The player first (actor 0): a placed player, else the start.
+    std::optional<Cell> start;
+    for (const Entity& e : level_.entities) {
+        const EntityTemplate* t = rules_->findTemplate(e.templateName);
+        if (t && t->kind == EntityKind::Player) {
+            start = e.at;
+            break;
+        }
+    }
+    if (!start) start = defaultStart(level_);
+    const EntityTemplate* playerKind = rules_->findTemplate("player");
+    actors_.push_back({0, playerKind, start.value_or(Cell{}), playerKind ? playerKind->maxHp : 1, 0, 0, true});
+    if (!start) {
+        outcome_ = Outcome::Lost;
+        causeOfDeath_ = "nowhere to stand";
+        return;
+    }
+    occupant(actors_[0].at) = 0;
+    for (const Entity& e : level_.entities) {
+        const EntityTemplate* t = rules_->findTemplate(e.templateName);
+        if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit) continue;
+        if (t->kind == EntityKind::Item) items_.push_back({e.at, false});
+        else if (occupant(e.at) < 0) spawn(t, e.at);
+    }
+    // Seed 001: with no exit to reach, killing every enemy wins.
+    const bool hasExit = std::any_of(level_.markers.begin(), level_.markers.end(), [](const Marker& m) { return m.name == "exit"; });
+    if (!hasExit && enemiesAlive_ > 0) options_.winWhenCleared = true;
+    look();
+}
+
+std::vector<Cell> Game::itemsLeft() const {
+    std::vector<Cell> left;
+    for (const Item& i : items_)
+        if (!i.taken) left.push_back(i.at);
+    return left;
+}
+
+const Actor* Game::actorAt(const Cell& c) const {
+    if (!level_.contains(c.x, c.y, c.z)) return nullptr;
+    const int id = occupant(c);
+    return id < 0 ? nullptr : &actors_[static_cast<std::size_t>(id)];
+}
+
+bool Game::locked(const Cell& c) const {
+    const Tile t = level_.at(c.x, c.y, c.z);
+    if (t == Tile::Door) {
+        // Seed 002: the room the player is in keeps its doors shut until its
+        // enemies are dead. Other rooms' doors open from outside.
+        const Cell& p = player().at;
+        if (p.z != c.z) return false;
+        const int room = rooms_[static_cast<std::size_t>(p.z)](p.x, p.y) - 1;
+        if (room < 0 || enemiesInRoom_[static_cast<std::size_t>(room)] == 0) return false;
+        for (const Door& d : level_.doors)
+            if (d.at == c && (d.areaA == room || d.areaB == room)) return true;
+        return false;
+    }
+    if (t == Tile::Exit) {
+        const int room = rooms_[static_cast<std::size_t>(c.z)](c.x, c.y) - 1;
+        if (room >= 0) return enemiesInRoom_[static_cast<std::size_t>(room)] > 0;
+        return options_.winWhenCleared && enemiesAlive_ > 0;
+    }
+    return false;
+}
+
+bool Game::enterable(const Cell& c) const {
+    return level_.contains(c.x, c.y, c.z) && isWalkable(level_.at(c.x, c.y, c.z)) && occupant(c) < 0 && !locked(c);
+}
+
+void Game::countEnemies(const Actor& a, int delta) {
+    if (!hostile(a.kind)) return;
+    enemiesAlive_ += delta;
+    const int room = rooms_[static_cast<std::size_t>(a.at.z)](a.at.x, a.at.y) - 1;
+    if (room >= 0) enemiesInRoom_[static_cast<std::size_t>(room)] += delta;
+}
+
+void Game::spawn(const EntityTemplate* kind, const Cell& at) {
+    const int id = static_cast<int>(actors_.size());
+    actors_.push_back({id, kind, at, kind->maxHp, 0, 0, true});
+    occupant(at) = id;
+    countEnemies(actors_.back(), +1);
+    if (const Behaviour* chase = behaviour(kind, Behaviour::Type::Chase)) chaseRadius_ = std::max(chaseRadius_, chase->radius);
+}
+
+void Game::moveActor(Actor& a, const Cell& to) {
+    countEnemies(a, -1);
+    occupant(a.at) = -1;
+    a.at = to;
+    occupant(a.at) = a.id;
+    countEnemies(a, +1);
+}
+
+void Game::say(const Cell& where, const std::string& text) {
+    const Cell& p = player().at;
+    const int dx = where.x - p.x, dy = where.y - p.y;
+    if (where.z == p.z && dx * dx + dy * dy <= options_.messageRadius * options_.messageRadius) messages_.push_back({turn_, text});
+}
+
+void Game::attack(Actor& attacker, Actor& victim) {
+    // Seed 004: 1 + a random integer in [0, attack - defense), at least 1.
+    const int edge = std::max(0, (attacker.kind ? attacker.kind->attack : 1) - (victim.kind ? victim.kind->defense : 0));
+    const int damage = 1 + (edge > 0 ? static_cast<int>(rng_.below(static_cast<std::uint32_t>(edge))) : 0);
+    victim.hp -= damage;
+    const std::string a = attacker.id == 0 ? "You" : "The " + attacker.kind->name;
+    const std::string v = victim.id == 0 ? "you" : "the " + victim.kind->name;
+    say(victim.at, a + (attacker.id == 0 ? " hit " : " hits ") + v + " for " + std::to_string(damage) + "!");
+    if (victim.id == 0) damageTaken_ += damage;
+    if (victim.hp <= 0) kill(victim, attacker);
+}
+
+void Game::kill(Actor& victim, const Actor& killer) {
+    victim.alive = false;
+    occupant(victim.at) = -1;
+    countEnemies(victim, -1);
+    if (victim.id == 0) {
+        outcome_ = Outcome::Lost;
+        causeOfDeath_ = killer.kind ? killer.kind->name : "something";
+        messages_.push_back({turn_, "You die..."});
+        return;
+    }
+    say(victim.at, "The " + victim.kind->name + " dies.");
+    if (killer.id == 0 && hostile(victim.kind)) ++enemiesKilled_;
+    if (options_.winWhenCleared && enemiesAlive_ == 0 && outcome_ == Outcome::Playing) {
+        outcome_ = Outcome::Won;
+        messages_.push_back({turn_, "Every enemy is dead. You win!"});
+    }
+}
+
+bool Game::act(const Input& input) {
+    if (outcome_ != Outcome::Playing) return false;
+    Actor& me = actors_[0];
+    switch (input.kind) {
+    case Input::Kind::Wait: break;
+    case Input::Kind::Move: {
+        if (options_.movement == Connectivity::Four && input.dx != 0 && input.dy != 0) {
+            messages_.push_back({turn_, "You can only move in four directions."});
+            return false;
+        }
+        const Cell to{me.at.x + input.dx, me.at.y + input.dy, me.at.z};
+        if (!level_.contains(to.x, to.y, to.z) || (input.dx == 0 && input.dy == 0)) return false;
+        if (const int other = occupant(to); other >= 0) {
+            attack(me, actors_[static_cast<std::size_t>(other)]);
+        } else if (tileInfo(level_.at(to.x, to.y, to.z)).diggable) {
+            level_.set(to.x, to.y, to.z, Tile::Floor); // seed 004: walk into a wall to dig it
+            messages_.push_back({turn_, "You dig through the rock."});
+        } else if (locked(to)) {
+            messages_.push_back({turn_, level_.at(to.x, to.y, to.z) == Tile::Exit ? "The exit is sealed while enemies remain." : "The door is locked while enemies remain."});
+            return false;
+        } else if (!isWalkable(level_.at(to.x, to.y, to.z))) {
+            messages_.push_back({turn_, "That way is blocked."});
+            return false;
+        } else {
+            moveActor(me, to);
+            afterPlayerMoved();
+        }
+        break;
+    }
+    case Input::Kind::Descend:
+    case Input::Kind::Ascend: {
+        const bool down = input.kind == Input::Kind::Descend;
+        if (level_.at(me.at.x, me.at.y, me.at.z) != (down ? Tile::StairsDown : Tile::StairsUp)) {
+            messages_.push_back({turn_, down ? "You can't go down here!" : "You can't go up here!"});
+            return false;
+        }
+        const Cell to{me.at.x, me.at.y, me.at.z + (down ? 1 : -1)};
+        if (!level_.contains(to.x, to.y, to.z) || !enterable(to)) {
+            messages_.push_back({turn_, "Something blocks the stairs."});
+            return false;
+        }
+        moveActor(me, to);
+        deepest_ = std::max(deepest_, to.z);
+        messages_.push_back({turn_, down ? "You descend to depth " + std::to_string(to.z) + "." : "You climb to depth " + std::to_string(to.z) + "."});
+        break;
+    }
+    }
+    ++turn_;
+    if (outcome_ == Outcome::Playing) othersAct();
+    look();
+    return true;
+}
+
+void Game::afterPlayerMoved() {
+    const Cell& at = player().at;
+    for (Item& item : items_)
+        if (!item.taken && item.at == at) {
+            item.taken = true;
+            ++itemsCollected_;
+            messages_.push_back({turn_, "You pick up an item (" + std::to_string(itemsRemaining()) + " left)."});
+        }
+    if (level_.at(at.x, at.y, at.z) == Tile::Exit && outcome_ == Outcome::Playing) {
+        outcome_ = Outcome::Won;
+        messages_.push_back({turn_, "You reach the exit. You win!"});
+    }
+}
+
+void Game::othersAct() {
+    updateChaseMap();
+    // Those born this round (spreading fungus) act from the next one.
+    const std::size_t count = actors_.size();
+    // Always through the index: a spawn may move the vector under any reference.
+    for (std::size_t i = 1; i < count && outcome_ == Outcome::Playing; ++i) {
+        if (!actors_[i].alive) continue;
+        actors_[i].energy += actors_[i].kind->speed;
+        while (actors_[i].energy >= kActionCost && actors_[i].alive && outcome_ == Outcome::Playing) {
+            actors_[i].energy -= kActionCost;
+            actorTurn(actors_[i]);
+        }
+    }
+}
+
+void Game::actorTurn(Actor& a) {
+    const std::size_t index = static_cast<std::size_t>(a.id);
+    if (const Behaviour* s = behaviour(a.kind, Behaviour::Type::Spread); s && a.spreads < s->limit && rng_.chance(s->chance)) {
+        spread(actors_[index]);
+        return; // spreading is its action for the turn
+    }
+    if (has(actors_[index].kind, Behaviour::Type::Stationary)) return;
+    if (stepToward(actors_[index])) return;
+    if (has(actors_[index].kind, Behaviour::Type::Wander)) wander(actors_[index]);
+}
+
+// One step down the chase map, toward the player; whoever stands in the way is hit
+// (seed 001: enemies can hit each other). One action, never two.
+bool Game::stepToward(Actor& a) {
+    const Behaviour* chase = behaviour(a.kind, Behaviour::Type::Chase);
+    if (!chase || a.at.z != player().at.z) return false;
+    const int here = chase_(a.at.x, a.at.y);
+    if (here < 0 || here > chase->radius) return false;
+    const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
+    for (int d = 0; d < directions; ++d) {
+        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+        if (!chase_.contains(to.x, to.y) || chase_(to.x, to.y) < 0 || chase_(to.x, to.y) >= here) continue;
+        if (const int other = occupant(to); other >= 0) {
+            attack(a, actors_[static_cast<std::size_t>(other)]);
+            return true;
+        }
+        if (enterable(to)) {
+            moveActor(a, to);
+            return true;
+        }
+    }
+    return false;
+}
+
+void Game::wander(Actor& a) {
+    const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
+    const int d = static_cast<int>(rng_.below(static_cast<std::uint32_t>(directions)));
+    const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+    if (enterable(to)) moveActor(a, to);
+}
+
+void Game::spread(Actor& a) {
+    Cell choices[8];
+    int n = 0;
+    for (int d = 0; d < 8; ++d) {
+        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+        if (enterable(to) && level_.at(to.x, to.y, to.z) == Tile::Floor) choices[n++] = to;
+    }
+    if (n == 0) return;
+    ++a.spreads;
+    const Cell at = choices[rng_.below(static_cast<std::uint32_t>(n))];
+    const EntityTemplate* kind = a.kind;
+    say(at, "The " + kind->name + " is spreading!");
+    spawn(kind, at); // may move actors_: `a` is not used after this
+}
+
+// Steps from the player over walkable cells, out to the longest chase radius; only
+// the cells touched last time are cleared, so a turn costs the radius, not the map.
+void Game::updateChaseMap() {
+    std::vector<Point>& touched = chaseTouched_;
+    for (const Point& p : touched) chase_(p.x, p.y) = -1;
+    touched.clear();
+    if (chaseRadius_ <= 0) return;
+    const Cell origin = player().at;
+    const TileGrid& tiles = level_.tiles(origin.z);
+    chase_(origin.x, origin.y) = 0;
+    touched.push_back({origin.x, origin.y});
+    const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
+    for (std::size_t head = 0; head < touched.size(); ++head) {
+        const Point p = touched[head];
+        const int next = chase_(p.x, p.y) + 1;
+        if (next > chaseRadius_) continue;
+        for (int d = 0; d < directions; ++d) {
+            const int x = p.x + kDx[d], y = p.y + kDy[d];
+            if (!tiles.contains(x, y) || chase_(x, y) >= 0 || !isWalkable(tiles(x, y))) continue;
+            chase_(x, y) = next;
+            touched.push_back({x, y});
+        }
+    }
+}
+
+void Game::look() {
+    const Cell& p = player().at;
+    view_.compute(level_.tiles(p.z), {p.x, p.y}, options_.sightRadius);
+    Grid<std::uint8_t>& seen = seen_[static_cast<std::size_t>(p.z)];
+    for (const Point& c : view_.cells()) seen(c.x, c.y) = 1;
+}
+
+} // namespace burrow
