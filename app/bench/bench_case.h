@@ -15,6 +15,7 @@ struct Case {
 
 std::vector<Case> coreCases();
 std::vector<Case> exportCases();
+std::vector<Case> playCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
 #endif

@@ -26,6 +26,7 @@ namespace {
 std::vector<Case> cases() {
     std::vector<Case> all = coreCases();
     for (Case& c : exportCases()) all.push_back(std::move(c));
+    for (Case& c : playCases()) all.push_back(std::move(c));
 #ifdef BURROW_BENCH_UI
     for (Case& c : uiCases()) all.push_back(std::move(c));
 #endif

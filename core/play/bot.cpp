@@ -1,7 +1,7 @@
 #include "play/bot.h"
 
 #include <algorithm>
-#include <deque>
+#include <array>
 
 namespace burrow {
 namespace {
@@ -13,38 +13,57 @@ struct Goal {
     bool found = false;
 };
 
-// Breadth-first over cells the bot remembers as open, to the nearest cell that
-// `isGoal` accepts; returns the first step of the way there.
-template <typename IsGoal>
-Goal nearest(const Game& game, int directions, IsGoal isGoal) {
+// What the bot may head for, in the order it prefers them.
+enum GoalKind { OpenExit, VisibleHostile, KnownItem, Unseen, StairsDown, kGoalKinds };
+
+// One breadth-first search over cells the bot remembers as open, noting the first
+// step toward the nearest cell of every kind at once (one search a turn, not one
+// a kind). Unseen cells may be goals but are never walked through. The scratch
+// grid is reused between calls (it is reset fully each time).
+std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, const std::vector<Cell>& items) {
+    std::array<Goal, kGoalKinds> goals{};
     const Cell me = game.player().at;
     const TileGrid& tiles = game.level().tiles(me.z);
-    Grid<std::int32_t> from(tiles.width(), tiles.height(), -1); // index of the first step taken, +1
-    std::deque<Point> queue{{me.x, me.y}};
-    from(me.x, me.y) = 0;
-    while (!queue.empty()) {
-        const Point p = queue.front();
-        queue.pop_front();
-        if (!(p.x == me.x && p.y == me.y) && isGoal(p)) {
-            const int first = from(p.x, p.y) - 1;
-            return {{me.x + kDx[first], me.y + kDy[first]}, true};
+    static thread_local Grid<std::int8_t> from;
+    static thread_local std::vector<Point> queue;
+    if (from.width() != tiles.width() || from.height() != tiles.height()) from = Grid<std::int8_t>(tiles.width(), tiles.height(), -1);
+    else from.fill(-1);
+    queue.clear();
+    queue.push_back({me.x, me.y});
+    from(me.x, me.y) = 8; // the start: no first step
+    int missing = kGoalKinds;
+    auto note = [&](GoalKind kind, Point p) {
+        if (goals[kind].found) return;
+        const int d = from(p.x, p.y);
+        goals[kind] = {{me.x + kDx[d], me.y + kDy[d]}, true};
+        --missing;
+    };
+    auto kindsAt = [&](Point p, bool known) {
+        const Cell c{p.x, p.y, me.z};
+        if (!known) {
+            note(Unseen, p);
+            return;
         }
+        const Tile t = tiles(p.x, p.y);
+        if (t == Tile::Exit && !game.locked(c)) note(OpenExit, p);
+        if (t == Tile::StairsDown) note(StairsDown, p);
+        if (game.view().visible(p.x, p.y))
+            if (const Actor* a = game.actorAt(c); a && a->alive && a->kind && a->kind->kind == EntityKind::Creature) note(VisibleHostile, p);
+        if (!items.empty() && std::any_of(items.begin(), items.end(), [&](const Cell& i) { return i == c; })) note(KnownItem, p);
+    };
+    for (std::size_t head = 0; head < queue.size() && missing > 0; ++head) {
+        const Point p = queue[head];
         for (int d = 0; d < directions; ++d) {
             const int x = p.x + kDx[d], y = p.y + kDy[d];
             if (!tiles.contains(x, y) || from(x, y) >= 0) continue;
-            const Cell c{x, y, me.z};
             const bool known = game.remembered(x, y, me.z);
-            // Goals may be unseen cells; paths go only through open cells the bot has seen.
-            if (known && (!isWalkable(tiles(x, y)) || game.locked(c))) continue;
-            from(x, y) = (p.x == me.x && p.y == me.y) ? d + 1 : from(p.x, p.y);
-            if (!known) {
-                if (isGoal({x, y})) return {{me.x + kDx[from(x, y) - 1], me.y + kDy[from(x, y) - 1]}, true};
-                continue;
-            }
-            queue.push_back({x, y});
+            if (known && (!isWalkable(tiles(x, y)) || game.locked({x, y, me.z})) && tiles(x, y) != Tile::Exit) continue;
+            from(x, y) = static_cast<std::int8_t>(from(p.x, p.y) == 8 ? d : from(p.x, p.y));
+            kindsAt({x, y}, known);
+            if (known && isWalkable(tiles(x, y)) && !game.locked({x, y, me.z})) queue.push_back({x, y});
         }
     }
-    return {};
+    return goals;
 }
 
 Input moveTo(const Cell& me, Point to) { return {Input::Kind::Move, to.x - me.x, to.y - me.y}; }
@@ -54,35 +73,21 @@ Input moveTo(const Cell& me, Point to) { return {Input::Kind::Move, to.x - me.x,
 Input botChoice(const Game& game) {
     const Cell me = game.player().at;
     const int directions = game.movement() == Connectivity::Eight ? 8 : 4;
-    const TileGrid& tiles = game.level().tiles(me.z);
     // 1. Fight whatever hostile stands next to it.
     for (int d = 0; d < directions; ++d) {
         const Actor* other = game.actorAt({me.x + kDx[d], me.y + kDy[d], me.z});
         if (other && other->alive && other->kind && other->kind->kind == EntityKind::Creature) return {Input::Kind::Move, kDx[d], kDy[d]};
     }
-    // 2. An exit it has seen, once open.
-    auto isOpenExit = [&](Point p) {
-        return game.remembered(p.x, p.y, me.z) && tiles(p.x, p.y) == Tile::Exit && !game.locked({p.x, p.y, me.z});
-    };
-    if (const Goal g = nearest(game, directions, isOpenExit); g.found) return moveTo(me, g.first);
-    // 3. Hostiles it can see, and items it knows of (seed 003's counter).
-    auto isVisibleHostile = [&](Point p) {
-        const Actor* a = game.view().visible(p.x, p.y) ? game.actorAt({p.x, p.y, me.z}) : nullptr;
-        return a && a->alive && a->kind && a->kind->kind == EntityKind::Creature;
-    };
-    if (const Goal g = nearest(game, directions, isVisibleHostile); g.found) return moveTo(me, g.first);
-    const std::vector<Cell> items = game.itemsLeft();
-    auto isItem = [&](Point p) {
-        return game.remembered(p.x, p.y, me.z) && std::any_of(items.begin(), items.end(), [&](const Cell& c) { return c.x == p.x && c.y == p.y && c.z == me.z; });
-    };
-    if (!items.empty())
-        if (const Goal g = nearest(game, directions, isItem); g.found) return moveTo(me, g.first);
-    // 4. Explore: the nearest cell not yet seen; then stairs down.
-    if (const Goal g = nearest(game, directions, [&](Point p) { return !game.remembered(p.x, p.y, me.z); }); g.found) return moveTo(me, g.first);
-    if (tiles(me.x, me.y) == Tile::StairsDown) return {Input::Kind::Descend, 0, 0};
-    // 5. Known stairs down.
-    auto isStairsDown = [&](Point p) { return game.remembered(p.x, p.y, me.z) && tiles(p.x, p.y) == Tile::StairsDown; };
-    if (const Goal g = nearest(game, directions, isStairsDown); g.found) return moveTo(me, g.first);
+    std::vector<Cell> items = game.itemsLeft();
+    std::erase_if(items, [&](const Cell& c) { return c.z != me.z || !game.remembered(c.x, c.y, c.z); });
+    const auto goals = nearestGoals(game, directions, items);
+    // 2. An open exit it has seen; 3. a hostile it can see, then an item it knows of;
+    // 4. the nearest unseen cell; 5. stairs down, standing on them or the nearest known.
+    for (GoalKind kind : {OpenExit, VisibleHostile, KnownItem, Unseen}) {
+        if (goals[kind].found) return moveTo(me, goals[kind].first);
+    }
+    if (game.level().at(me.x, me.y, me.z) == Tile::StairsDown) return {Input::Kind::Descend, 0, 0};
+    if (goals[StairsDown].found) return moveTo(me, goals[StairsDown].first);
     return {Input::Kind::Wait, 0, 0};
 }
 

@@ -1,0 +1,63 @@
+// Play-test speed cases: the field of view, one turn of ten thousand actors, and
+// bot games in bulk.
+#include <memory>
+#include <sstream>
+
+#include "bench_case.h"
+#include "cli/cli.h"
+#include "play/game.h"
+
+namespace burrow::bench {
+namespace {
+
+// 1000 x 1000, 10% walls, from one seed.
+Level openCave() {
+    Level level({1000, 1000, 1}, Tile::Floor);
+    Rng rng(17);
+    for (Tile& t : level.tiles(0))
+        if (rng.chance(0.1)) t = Tile::Wall;
+    level.set(500, 500, 0, Tile::Floor);
+    return level;
+}
+
+} // namespace
+
+std::vector<Case> playCases() {
+    return {
+        {"field of view, radius 20, x1000 (ms = us each)", "1000x1000",
+         [] {
+             auto tiles = std::make_shared<TileGrid>(openCave().tiles(0));
+             auto view = std::make_shared<FieldOfView>(1000, 1000);
+             return [tiles, view] {
+                 std::size_t seen = 0;
+                 for (int i = 0; i < 1000; ++i) {
+                     view->compute(*tiles, {500 + (i % 3), 500}, 20);
+                     seen += view->cells().size();
+                 }
+                 if (seen == 0) std::abort();
+             };
+         }},
+        {"one turn of 10,000 actors (fungus and chasers)", "1000x1000",
+         [] {
+             Level level = openCave();
+             Rng rng(3);
+             level.entities.push_back({"player", {500, 500, 0}, {}});
+             while (level.entities.size() < 10001) {
+                 const int x = static_cast<int>(rng.below(1000)), y = static_cast<int>(rng.below(1000));
+                 if (level.at(x, y, 0) == Tile::Floor && !(x == 500 && y == 500))
+                     level.entities.push_back({level.entities.size() % 2 ? "fungus" : "enemy", {x, y, 0}, {}});
+             }
+             auto game = std::make_shared<Game>(std::move(level), nullptr, 1);
+             return [game] { game->othersAct(); };
+         }},
+        {"100 bot games on the jsrogue example (up to 5000 turns each)", "100x48x6",
+         [] {
+             return [] {
+                 std::ostringstream out, err;
+                 if (*cli::run({"play", BURROW_EXAMPLES_DIR "/cellular-depths.burrow.json", "--bot", "--runs", "100"}, out, err) != 0) std::abort();
+             };
+         }},
+    };
+}
+
+} // namespace burrow::bench
