@@ -15,6 +15,8 @@
 
 #include "dialogs/export_dialog.h"
 #include "docks/generation_dock.h"
+#include "docks/play_dock.h"
+#include "play/play_view.h"
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
 #include "docks/rules_dock.h"
@@ -291,6 +293,40 @@ private slots:
         QCOMPARE(files.size(), 1 + 6 + 1 + 6); // tileset, 6 maps, the world, 6 CSVs
         const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
         QCOMPARE(map["width"].get<int>(), 100);
+    }
+
+    void playDockPlaysWithTheKeyboard() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        PlayDock* dock = window.playDock();
+        dock->show();
+        dock->raise();
+        QTest::mouseClick(child<QPushButton>(dock, "playFromHere"), Qt::LeftButton);
+        QVERIFY(dock->game());
+        PlayView* view = dock->view();
+        const Cell start = dock->game()->player().at;
+        // Walk with whatever key leads somewhere open: each key press is one turn.
+        const std::pair<int, QPoint> keys[] = {{Qt::Key_Right, {1, 0}}, {Qt::Key_Left, {-1, 0}}, {Qt::Key_Down, {0, 1}}, {Qt::Key_Up, {0, -1}}};
+        for (const auto& [key, d] : keys) {
+            const Tile t = dock->game()->level().at(start.x + d.x(), start.y + d.y(), start.z);
+            if (!isWalkable(t)) continue;
+            QTest::keyClick(view, static_cast<Qt::Key>(key));
+            QCOMPARE(dock->game()->turn(), 1);
+            QCOMPARE(dock->game()->player().at, (Cell{start.x + d.x(), start.y + d.y(), start.z}));
+            break;
+        }
+        QTest::keyClick(view, '.');
+        QCOMPARE(dock->game()->turn(), 2);
+        QTest::keyClick(view, '>', Qt::ShiftModifier);
+        QCOMPARE(dock->game()->turn(), 2); // not on stairs: no turn, a message
+        QCOMPARE(child<QListWidget>(dock, "playLog")->item(child<QListWidget>(dock, "playLog")->count() - 1)->text(), QString("2: You can't go down here!"));
+        screenshot(&window, "play");
+        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(dock->game()->turn(), 0);
+        QCOMPARE(inputForKey(Qt::Key_7, Qt::KeypadModifier, "7"), std::optional<Input>(Input{Input::Kind::Move, -1, -1}));
+        QCOMPARE(inputForKey(Qt::Key_N, {}, "n"), std::optional<Input>(Input{Input::Kind::Move, 1, 1}));
     }
 
     void regionAndDepthViews() {

@@ -20,6 +20,7 @@ class GenerationDock;
 class GenerationRunner;
 class MapView;
 class PaintController;
+class PlayDock;
 class RulesDock;
 class ProjectDocument;
 class TilePalette;
@@ -40,6 +41,7 @@ public:
     GenerationRunner* runner() const { return runner_; }
     GenerationDock* generationDock() const { return generationDock_; }
     RulesDock* rulesDock() const { return rulesDock_; }
+    PlayDock* playDock() const { return playDock_; }
     PaintController* painter() const { return paint_; }
 
     // Asks whether to save unsaved changes; false when the designer cancels.
@@ -71,6 +73,7 @@ private:
     GenerationDock* generationDock_ = nullptr;
     DepthStripDock* depthStrip_ = nullptr;
     RulesDock* rulesDock_ = nullptr;
+    PlayDock* playDock_ = nullptr;
     TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
     QMenu* recentMenu_ = nullptr;

@@ -1,0 +1,122 @@
+#include "docks/play_dock.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include "document/project_document.h"
+#include "map/entity_looks.h"
+#include "play/play_view.h"
+
+namespace burrow::ui {
+
+PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Play"), parent), document_(document) {
+    setObjectName("playDock");
+    auto* body = new QWidget(this);
+    auto* start = new QPushButton(tr("Play from here"), body);
+    start->setObjectName("playFromHere");
+    start->setToolTip(tr("Play the level as it is in the editor now, from its start"));
+    auto* restart = new QPushButton(tr("Restart"), body);
+    restart->setToolTip(tr("A new game on the same level (Ctrl+R)"));
+    auto* reveal = new QCheckBox(tr("Reveal all"), body);
+    reveal->setToolTip(tr("Show the whole level, not just what the player has seen"));
+    auto* top = new QHBoxLayout;
+    top->addWidget(start);
+    top->addWidget(restart);
+    top->addWidget(reveal);
+    top->addStretch();
+
+    health_ = new QProgressBar(body);
+    health_->setFormat(tr("HP %v / %m"));
+    status_ = new QLabel(body);
+    status_->setObjectName("playStatus");
+    view_ = new PlayView(body);
+    auto* help = new QLabel(tr("Move: arrows, numpad, h j k l y u b n · wait: . · stairs: < > · restart: Ctrl+R · back to the editor: Esc"), body);
+    help->setWordWrap(true);
+    help->setStyleSheet("color: gray;");
+    log_ = new QListWidget(body);
+    log_->setObjectName("playLog");
+    log_->setMaximumHeight(110);
+    log_->setFocusPolicy(Qt::NoFocus);
+
+    ending_ = new QWidget(body);
+    endingText_ = new QLabel(ending_);
+    endingText_->setStyleSheet("font-size: 18px; font-weight: bold;");
+    auto* again = new QPushButton(tr("Play again"), ending_);
+    auto* back = new QPushButton(tr("Back to editing"), ending_);
+    auto* endRow = new QHBoxLayout(ending_);
+    endRow->addWidget(endingText_, 1);
+    endRow->addWidget(again);
+    endRow->addWidget(back);
+    ending_->hide();
+
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(top);
+    layout->addWidget(health_);
+    layout->addWidget(status_);
+    layout->addWidget(ending_);
+    layout->addWidget(view_, 1);
+    layout->addWidget(help);
+    layout->addWidget(log_);
+    setWidget(body);
+
+    connect(start, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(again, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(back, &QPushButton::clicked, this, &PlayDock::backToEditing);
+    connect(reveal, &QCheckBox::toggled, view_, &PlayView::setRevealAll);
+    connect(view_, &PlayView::input, this, &PlayDock::act);
+    connect(view_, &PlayView::restartRequested, this, &PlayDock::playFromHere);
+    connect(view_, &PlayView::leaveRequested, this, &PlayDock::backToEditing);
+    refresh();
+}
+
+void PlayDock::playFromHere() {
+    const Project& project = document_->project();
+    const auto rules = document_->rules();
+    game_ = std::make_unique<Game>(document_->level(), rules.get(), simulationSeed_++, GameOptions{project.movement, 12, 5, false});
+    shownMessages_ = 0;
+    log_->clear();
+    view_->setGame(game_.get(), entityLooks(rules.get()));
+    view_->setFocus();
+    refresh();
+}
+
+void PlayDock::act(const Input& input) {
+    if (!game_) return;
+    game_->act(input);
+    refresh();
+}
+
+void PlayDock::refresh() {
+    ending_->setVisible(game_ && game_->outcome() != Outcome::Playing);
+    if (!game_) {
+        status_->setText(tr("No game yet."));
+        health_->setRange(0, 1);
+        health_->setValue(0);
+        return;
+    }
+    const Actor& me = game_->player();
+    health_->setRange(0, me.kind ? me.kind->maxHp : 1);
+    health_->setValue(std::max(0, me.hp));
+    status_->setText(tr("Depth %1 · turn %2 · items %3 collected, %4 left · %5 killed")
+                         .arg(me.at.z)
+                         .arg(game_->turn())
+                         .arg(game_->itemsCollected())
+                         .arg(game_->itemsRemaining())
+                         .arg(game_->enemiesKilled()));
+    const auto& messages = game_->messages();
+    for (; shownMessages_ < messages.size(); ++shownMessages_)
+        log_->addItem(tr("%1: %2").arg(messages[shownMessages_].turn).arg(QString::fromStdString(messages[shownMessages_].text)));
+    log_->scrollToBottom();
+    if (game_->outcome() == Outcome::Won) endingText_->setText(tr("Victory in %1 turns!").arg(game_->turn()));
+    if (game_->outcome() == Outcome::Lost)
+        endingText_->setText(tr("Game over: killed by the %1 on turn %2.").arg(QString::fromStdString(game_->causeOfDeath())).arg(game_->turn()));
+    view_->update();
+}
+
+} // namespace burrow::ui

@@ -1,0 +1,52 @@
+#pragma once
+// The Play dock: play the level as it is in the editor (hand edits included, no
+// save needed). Its own map centred on the player, HP, depth, turn, items, the
+// message log, a help line of keys, and Victory / Game over with "play again" and
+// "back to editing". Floatable, so it can go full-window.
+#include <QDockWidget>
+#include <memory>
+
+#include "play/game.h"
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QWidget;
+
+namespace burrow::ui {
+
+class PlayView;
+class ProjectDocument;
+
+class PlayDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit PlayDock(ProjectDocument* document, QWidget* parent = nullptr);
+
+    // Starts a game on the document's level as it is now; each new game takes the
+    // next simulation seed, so "play again" is a different game on the same level.
+    void playFromHere();
+    const Game* game() const { return game_.get(); }
+    PlayView* view() const { return view_; }
+
+signals:
+    void backToEditing();
+
+private:
+    void act(const Input& input);
+    void refresh();
+
+    ProjectDocument* document_;
+    std::unique_ptr<Game> game_;
+    std::uint64_t simulationSeed_ = 1;
+    PlayView* view_;
+    QLabel* status_;
+    QProgressBar* health_;
+    QListWidget* log_;
+    QWidget* ending_;
+    QLabel* endingText_;
+    std::size_t shownMessages_ = 0;
+};
+
+} // namespace burrow::ui

@@ -1,0 +1,95 @@
+// The editor's menus: what each command does is the document's, the runner's or
+// a dock's; this file only lists them and their shortcuts.
+#include <QAction>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "dialogs/export_dialog.h"
+#include "docks/play_dock.h"
+#include "document/generation_runner.h"
+#include "document/project_document.h"
+#include "main_window.h"
+#include "map/map_view.h"
+
+namespace burrow::ui {
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newProject);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+        runner_->pause();
+        if (!document_->atEnd()) document_->generateFor(1e9); // export the whole level, not a step of it
+        ExportDialog dialog(document_, this);
+        if (dialog.exec() == QDialog::Accepted) statusBar()->showMessage(tr("Exported to %1").arg(dialog.folder()), 6000);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Clear Hand Edits"), this, [this] {
+        if (QMessageBox::question(this, tr("Clear hand edits"), tr("Remove every painted tile and show the level as generated?")) ==
+            QMessageBox::Yes) {
+            document_->clearEdits();
+            document_->undoStack()->clear();
+        }
+    });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);
+    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
+    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
+    view->addSeparator();
+    auto toggle = [&](const QString& text, const QString& name, bool on, auto setter, QKeySequence key = {}) {
+        QAction* a = view->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(on);
+        a->setShortcut(key);
+        connect(a, &QAction::toggled, this, [this, setter](bool checked) { setOverlay([&](OverlayOptions& o) { setter(o, checked); }); });
+    };
+    toggle(tr("&Glyphs"), "showGlyphs", true, [](OverlayOptions& o, bool v) { o.glyphs = v; });
+    toggle(tr("Grid &Lines"), "showGrid", false, [](OverlayOptions& o, bool v) { o.grid = v; });
+    toggle(tr("&Region Colours"), "showRegions", false, [](OverlayOptions& o, bool v) { o.regions = v; }, QKeySequence(Qt::CTRL | Qt::Key_R));
+    toggle(tr("&Areas"), "showAreas", true, [](OverlayOptions& o, bool v) { o.areas = v; });
+    toggle(tr("&Markers"), "showMarkers", true, [](OverlayOptions& o, bool v) { o.markers = v; });
+    toggle(tr("Depth &Below (or Above) Overlaid"), "showOtherDepth", false,
+           [this](OverlayOptions& o, bool v) {
+               const Level* level = mapView_->level();
+               const int d = mapView_->depth();
+               o.otherDepth = !v || !level || level->depthCount() < 2 ? -1 : (d + 1 < level->depthCount() ? d + 1 : d - 1);
+           },
+           QKeySequence(Qt::CTRL | Qt::Key_D));
+
+    QMenu* generate = menuBar()->addMenu(tr("&Generation"));
+    generate->addAction(tr("&Generate to the End"), QKeySequence(Qt::CTRL | Qt::Key_G), runner_, &GenerationRunner::generateToEnd);
+    generate->addAction(tr("&Step"), QKeySequence(Qt::CTRL | Qt::Key_Right), this, [this] { runner_->pause(); document_->step(); });
+    generate->addAction(tr("Step &Back"), QKeySequence(Qt::CTRL | Qt::Key_Left), this, [this] { runner_->pause(); document_->stepBack(); });
+    generate->addAction(tr("Play / &Pause"), QKeySequence(Qt::CTRL | Qt::Key_Space), this, [this] {
+        runner_->mode() == GenerationRunner::Mode::Playing ? runner_->pause() : runner_->play();
+    });
+    generate->addAction(tr("Play &from Here"), QKeySequence(Qt::Key_F5), this, [this] {
+        runner_->pause();
+        if (!document_->atEnd()) document_->generateFor(1e9); // play the whole level
+        playDock_->show();
+        playDock_->raise();
+        playDock_->playFromHere();
+    });
+    generate->addAction(tr("&Rewind to the Start"), QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { runner_->pause(); document_->seek(0); });
+}
+
+} // namespace burrow::ui

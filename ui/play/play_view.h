@@ -1,0 +1,44 @@
+#pragma once
+// The play-test map: the level around the player at a fixed glyph size, what the
+// player sees bright, what they remember dim, the rest dark (or everything, when
+// the designer reveals it). It draws a Game; the Game decides everything.
+#include <QWidget>
+#include <functional>
+
+#include "map/map_overlays.h"
+#include "map/tile_atlas.h"
+#include "play/game.h"
+
+namespace burrow::ui {
+
+class PlayView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlayView(QWidget* parent = nullptr);
+
+    void setGame(const Game* game, EntityLooks looks);
+    void setRevealAll(bool reveal);
+    bool revealAll() const { return revealAll_; }
+    static constexpr int kCell = 18;
+
+signals:
+    // A key the game understands was pressed.
+    void input(burrow::Input input);
+    void restartRequested();
+    void leaveRequested(); // Escape: give the keyboard back to the editor
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    const Game* game_ = nullptr;
+    EntityLooks looks_;
+    TileAtlas atlas_;
+    bool revealAll_ = false;
+};
+
+// Arrows, numpad and vi-keys (hjkl yubn) to moves; '.' and numpad 5 wait; '<' '>' stairs.
+std::optional<Input> inputForKey(int key, Qt::KeyboardModifiers modifiers, const QString& text);
+
+} // namespace burrow::ui
