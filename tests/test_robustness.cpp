@@ -1,0 +1,116 @@
+// Broken and hostile files: every example project and rules file, mutated a few
+// hundred ways (cut short, characters swapped, values of the wrong type, extreme
+// numbers, deep nesting). Each must load or be refused with a FileError naming the
+// file; nothing may crash or throw anything else, and whatever loads must generate.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "generation/generation.h"
+#include "play/replay.h"
+#include "population/rules_json.h"
+#include "project/file_io.h"
+#include "project/project.h"
+
+using namespace burrow;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A value of another kind than `v`, chosen by the draw.
+json otherValue(Rng& rng) {
+    switch (rng.below(9)) {
+    case 0: return nullptr;
+    case 1: return -1;
+    case 2: return 4294967296ll * 4096;
+    case 3: return 1e308;
+    case 4: return "";
+    case 5: return json::array();
+    case 6: return json::object();
+    case 7: return true;
+    default: return std::string(2000, 'x');
+    }
+}
+
+// Replaces one randomly chosen value somewhere in the document.
+void mutateValue(json& doc, Rng& rng) {
+    json* at = &doc;
+    for (int depth = 0; depth < 6; ++depth) {
+        if (!(at->is_object() || at->is_array()) || at->empty() || rng.chance(0.25)) break;
+        auto it = at->begin();
+        std::advance(it, rng.below(static_cast<std::uint32_t>(at->size())));
+        at = &*it;
+    }
+    *at = otherValue(rng);
+}
+
+std::string mutateText(std::string text, Rng& rng) {
+    switch (rng.below(4)) {
+    case 0: return text.substr(0, rng.below(static_cast<std::uint32_t>(text.size()) + 1)); // cut short
+    case 1: // a few characters swapped for others
+        for (int i = 0; i < 3 && !text.empty(); ++i) text[rng.below(static_cast<std::uint32_t>(text.size()))] = "{}[]\",:0-9ex"[rng.below(12)];
+        return text;
+    case 2: return std::string(20000, '[') + text; // deep nesting
+    default: return text + text;                   // two documents in one
+    }
+}
+
+} // namespace
+
+class TestRobustness : public QObject {
+    Q_OBJECT
+private slots:
+    void mutatedFilesLoadOrAreRefused() {
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES)) fs::copy(entry.path(), folder / entry.path().filename());
+        Rng rng(2026);
+        int refused = 0, loaded = 0;
+        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES)) {
+            const std::string original = readTextFile(entry.path());
+            const bool isRules = entry.path().string().find(".rules.json") != std::string::npos;
+            for (int trial = 0; trial < 60; ++trial) {
+                std::string text;
+                if (rng.chance(0.5)) {
+                    json doc = json::parse(original);
+                    for (int n = 1 + static_cast<int>(rng.below(3)); n > 0; --n) mutateValue(doc, rng);
+                    text = doc.dump();
+                } else {
+                    text = mutateText(original, rng);
+                }
+                const fs::path file = folder / (isRules ? "mutant.rules.json" : "mutant.burrow.json");
+                std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+                try {
+                    if (isRules) {
+                        loadRules(file);
+                    } else {
+                        const Project p = loadProject(file, StageCatalog::builtin());
+                        // Whatever loads, generates (kept small, so the test stays quick).
+                        if (static_cast<long long>(p.size.width) * p.size.height * p.size.depth <= 200000) generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+                    }
+                    ++loaded;
+                } catch (const FileError& e) {
+                    QVERIFY2(QString(e.what()).contains("mutant"), e.what()); // names the file
+                    ++refused;
+                }
+            }
+        }
+        qInfo("%d mutants refused, %d loaded", refused, loaded);
+        QVERIFY(refused > 100);
+        QVERIFY(loaded > 0); // some mutations leave a valid file, and those must generate
+    }
+
+    void hostileReplaysAreRefused() {
+        QTemporaryDir dir;
+        const std::string file = dir.path().toStdString() + "/r.json";
+        for (const char* text : {"", "[]", R"({"format": "burrow-replay"})", R"({"format": "burrow-replay", "project": 1, "project_hash": "", "seed": "x", "simulation_seed": "-3", "inputs": {}})"}) {
+            std::ofstream(file, std::ios::trunc) << text;
+            QVERIFY_THROWS_EXCEPTION(FileError, loadReplay(file));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRobustness)
+#include "test_robustness.moc"
