@@ -6,6 +6,7 @@
 #include <set>
 
 #include "generation/generation.h"
+#include "stage_entries.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
 #include "regions/level_metrics.h"
@@ -16,11 +17,6 @@ using namespace burrow;
 
 namespace {
 
-StageEntry entry(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params = {}) {
-    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
-    for (const auto& [k, v] : params) e.params.set(k, v);
-    return e;
-}
 
 Recipe recipeOf(std::initializer_list<StageEntry> stages) {
     Recipe r;

@@ -7,17 +7,13 @@
 #include <set>
 
 #include "generation/generation.h"
+#include "stage_entries.h"
 #include "generators/cell_automaton.h"
 
 using namespace burrow;
 
 namespace {
 
-StageEntry entry(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params = {}) {
-    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
-    for (const auto& [k, v] : params) e.params.set(k, v);
-    return e;
-}
 
 // Walkable cells reachable from `from` moving in four directions.
 Grid<std::uint8_t> reachable(const TileGrid& tiles, Point from) {

@@ -36,4 +36,16 @@ std::optional<std::string> Arguments::value(const std::string& name) const {
     return it->second;
 }
 
+int Arguments::integer(const std::string& name, int fallback, int lo, int hi) const {
+    const auto v = value(name);
+    if (!v) return fallback;
+    try {
+        std::size_t used = 0;
+        const int n = std::stoi(*v, &used);
+        if (used == v->size() && n >= lo && n <= hi) return n;
+    } catch (const std::exception&) {
+    }
+    throw UsageError("--" + name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+}
+
 } // namespace burrow::cli

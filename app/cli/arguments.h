@@ -22,6 +22,8 @@ public:
     const std::vector<std::string>& positional() const { return positional_; }
     bool flag(const std::string& name) const { return flags_.count(name) != 0; }
     std::optional<std::string> value(const std::string& name) const;
+    // --name as a whole number in [lo, hi], or `fallback` when absent; UsageError otherwise.
+    int integer(const std::string& name, int fallback, int lo, int hi) const;
 
 private:
     std::vector<std::string> positional_;

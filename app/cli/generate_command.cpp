@@ -50,17 +50,6 @@ std::string projectStem(const fs::path& path) {
     return path.stem().string();
 }
 
-int intOption(const Arguments& a, const char* name, int fallback, int lo, int hi) {
-    const auto v = a.value(name);
-    if (!v) return fallback;
-    try {
-        const int n = std::stoi(*v);
-        if (n >= lo && n <= hi) return n;
-    } catch (const std::exception&) {
-    }
-    throw UsageError(std::string("--") + name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-}
-
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -77,7 +66,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
-    request.tileSize = intOption(a, "cell", 16, 1, 256);
+    request.tileSize = a.integer("cell", 16, 1, 256);
     const std::string style = a.value("style").value_or("glyphs");
     if (style != "glyphs" && style != "blocks") throw UsageError("--style is glyphs or blocks");
     request.pngStyle = style == "blocks" ? CellStyle::Blocks : CellStyle::Glyphs;
@@ -85,8 +74,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath);
     const Project project = loadProject(projectPath, StageCatalog::builtin());
-    if (a.value("depth")) request.depth = intOption(a, "depth", 0, 0, project.size.depth - 1);
-    const int frames = intOption(a, "frames", 0, 0, 1'000'000);
+    if (a.value("depth")) request.depth = a.integer("depth", 0, 0, project.size.depth - 1);
+    const int frames = a.integer("frames", 0, 0, 1'000'000);
     const fs::path outDir = a.value("out").value_or(".");
 
     std::vector<std::uint64_t> seeds;
@@ -103,7 +92,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         seeds.push_back(project.seed);
     }
     const bool batch = a.value("seeds").has_value();
-    const int jobs = intOption(a, "jobs", defaultJobs(), 1, 256);
+    const int jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::string hash = recipeHash(project);
 
     // Each seed writes its own folder, so the files do not depend on which thread

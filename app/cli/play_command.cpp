@@ -70,17 +70,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (auto file = a.value("replay")) return replay(*file, out);
     if (a.positional().size() != 1) throw UsageError("play takes one PROJECT file (or --replay FILE)");
     if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
-    auto number = [&](const char* name, int fallback, int lo, int hi) {
-        const auto v = a.value(name);
-        if (!v) return fallback;
-        try {
-            const int n = std::stoi(*v);
-            if (n >= lo && n <= hi) return n;
-        } catch (const std::exception&) {
-        }
-        throw UsageError(std::string("--") + name + " needs a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
-    };
-    const int runs = number("runs", 10, 1, 100000), turns = number("turns", 5000, 1, 10'000'000), jobs = number("jobs", defaultJobs(), 1, 256);
+    const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", 5000, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::filesystem::path projectPath = a.positional()[0];
     Project project = loadProject(projectPath, StageCatalog::builtin());
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);

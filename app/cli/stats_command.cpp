@@ -143,16 +143,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     Project project = loadProject(a.positional()[0], StageCatalog::builtin());
     if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
     if (auto range = a.value("seeds")) {
-        int jobs = defaultJobs();
-        if (auto j = a.value("jobs")) {
-            try {
-                jobs = std::stoi(*j);
-            } catch (const std::exception&) {
-                jobs = 0;
-            }
-            if (jobs < 1 || jobs > 256) throw UsageError("--jobs needs a whole number from 1 to 256");
-        }
-        return statsOverSeeds(project, parseSeedRange(*range), jobs, a.flag("json"), out, err);
+        return statsOverSeeds(project, parseSeedRange(*range), a.integer("jobs", defaultJobs(), 1, 256), a.flag("json"), out, err);
     }
     if (auto seed = a.value("seed")) {
         if (seed->empty()) throw UsageError("--seed needs a number or a text");

@@ -4,6 +4,7 @@
 
 #include "population/rules_json.h"
 #include "project/file_io.h"
+#include "project/json_checker.h"
 #include "project/project.h"
 
 namespace burrow {
@@ -11,20 +12,12 @@ namespace {
 
 using nlohmann::json;
 
-std::string typeName(const json& value) {
-    if (value.is_number_integer()) return "a whole number";
-    if (value.is_number()) return "a number";
-    if (value.is_string()) return "a text";
-    if (value.is_array()) return "a list";
-    if (value.is_object()) return "an object";
-    if (value.is_boolean()) return "true/false";
-    return "null";
-}
+std::string typeName(const json& value) { return JsonChecker::typeName(value); }
 
 class Reader {
 public:
     Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder)
-        : catalog_(catalog), problems_(problems), folder_(std::move(folder)) {}
+        : catalog_(catalog), check_(problems), folder_(std::move(folder)) {}
 
     Project read(const json& doc) {
         Project project;
@@ -53,15 +46,9 @@ public:
     }
 
 private:
-    void fail(std::string path, std::string message) { problems_.push_back({std::move(path), std::move(message)}); }
-
+    void fail(std::string path, std::string message) { check_.fail(std::move(path), std::move(message)); }
     const json* field(const json& object, const std::string& path, const char* key, bool required) {
-        auto it = object.find(key);
-        if (it == object.end()) {
-            if (required) fail(path + "/" + key, "missing; this field is required");
-            return nullptr;
-        }
-        return &*it;
+        return check_.field(object, path, key, required);
     }
 
     void readHeader(const json& doc) {
@@ -89,11 +76,7 @@ private:
     }
 
     std::optional<int> readInt(const json& value, const std::string& path, std::int64_t lo, std::int64_t hi) {
-        if (!value.is_number_integer() || value.get<std::int64_t>() < lo || value.get<std::int64_t>() > hi) {
-            fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " + value.dump());
-            return std::nullopt;
-        }
-        return static_cast<int>(value.get<std::int64_t>());
+        return check_.integer(value, path, lo, hi);
     }
 
     void readSize(const json& doc, LevelSize& size) {
@@ -299,7 +282,7 @@ private:
     }
 
     const StageCatalog& catalog_;
-    std::vector<Diagnostic>& problems_;
+    JsonChecker check_;
     std::filesystem::path folder_;
 };
 

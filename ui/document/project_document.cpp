@@ -26,7 +26,12 @@ bool ProjectDocument::open(const QString& path, QString* error) {
         if (error) *error = QString::fromStdString(e.what());
         return false;
     }
-    filePath_ = QFileInfo(path).absoluteFilePath();
+    replaceProject(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+void ProjectDocument::replaceProject(const QString& path) {
+    filePath_ = path;
     undoStack_->clear();
     restart();
     generation_->run();
@@ -35,7 +40,6 @@ bool ProjectDocument::open(const QString& path, QString* error) {
     emit fileChanged(filePath_);
     emit recipeChanged();
     emit levelReset();
-    return true;
 }
 
 bool ProjectDocument::saveAs(const QString& path, QString* error) {
@@ -60,15 +64,7 @@ bool ProjectDocument::saveAs(const QString& path, QString* error) {
 
 void ProjectDocument::reset(Project templateProject) {
     project_ = std::move(templateProject);
-    filePath_.clear();
-    undoStack_->clear();
-    restart();
-    generation_->run();
-    compose();
-    setModified(false);
-    emit fileChanged(filePath_);
-    emit recipeChanged();
-    emit levelReset();
+    replaceProject({});
 }
 
 const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composed_ : generation_->level(); }

@@ -87,6 +87,8 @@ signals:
     void fileChanged(const QString& path);
 
 private:
+    // The project just set becomes the document: generated, clean, announced.
+    void replaceProject(const QString& path);
     void restart();
     void compose();
     void setModified(bool modified);
