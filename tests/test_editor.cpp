@@ -8,6 +8,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -20,6 +21,7 @@
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
 #include "docks/rules_dock.h"
+#include "docks/templates_table.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
@@ -327,6 +329,48 @@ private slots:
         QCOMPARE(dock->game()->turn(), 0);
         QCOMPARE(inputForKey(Qt::Key_7, Qt::KeypadModifier, "7"), std::optional<Input>(Input{Input::Kind::Move, -1, -1}));
         QCOMPARE(inputForKey(Qt::Key_N, {}, "n"), std::optional<Input>(Input{Input::Kind::Move, 1, 1}));
+    }
+
+    void templatesAndPropertiesAreEditable() {
+        QCOMPARE(behavioursFromText("chase 8, wander").value().size(), std::size_t(2));
+        QCOMPARE(behavioursText(*behavioursFromText("stationary, spread 0.5 3")), QString("stationary, spread 0.5 3"));
+        QVERIFY(!behavioursFromText("fly 3"));
+        QVERIFY(!behavioursFromText("spread 2 3")); // a chance above 1
+
+        MainWindow window;
+        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        ProjectDocument* doc = window.document();
+        auto* table = child<TemplatesTable>(window.rulesDock(), "templates");
+        // A changed default moves up among the rules' own templates: find the row each time.
+        auto enemyRow = [&] {
+            for (int r = 0; r < table->rowCount(); ++r)
+                if (table->item(r, 0)->text() == "enemy") return r;
+            return -1;
+        };
+        table->item(enemyRow(), 1)->setText("g");
+        table->item(enemyRow(), 8)->setText("chase 9");
+        table->item(enemyRow(), 3)->setText("dragon"); // not a kind: refused, shown red
+        QCOMPARE(table->item(enemyRow(), 3)->background().color(), QColor(255, 200, 200));
+        doc->generateFor(1000);
+        const EntityTemplate* enemy = doc->rules()->findTemplate("enemy");
+        QCOMPARE(enemy->glyph, 'g');
+        QCOMPARE(enemy->behaviours.size(), std::size_t(1));
+        QCOMPARE(enemy->behaviours[0].radius, 9);
+        QCOMPARE(enemy->kind, EntityKind::Creature);
+        QCOMPARE(doc->undoStack()->count(), 2);
+
+        QTreeWidget* groups = window.rulesDock()->groups();
+        groups->setCurrentItem(groups->topLevelItem(2)); // enemies
+        auto* properties = child<QLineEdit>(window.rulesDock(), "groupProperties");
+        QCOMPARE(properties->text(), QString("group=enemies; texture=enemy_image")); // keys in sorted order, as read
+        properties->setText("texture=orc; loot=gold");
+        QMetaObject::invokeMethod(properties, "editingFinished");
+        doc->generateFor(1000);
+        const auto& placed = doc->rules()->groups[2].entities[0].properties;
+        QCOMPARE(placed.size(), std::size_t(2));
+        QCOMPARE(placed[1], (std::pair<std::string, std::string>{"loot", "gold"}));
+        for (const Entity& e : doc->level().entities)
+            if (e.templateName == "enemy") QCOMPARE(e.properties, placed);
     }
 
     void regionAndDepthViews() {

@@ -1,4 +1,5 @@
 #include "docks/rules_dock.h"
+#include "docks/templates_table.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -79,6 +80,9 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     sizes_ = new QLineEdit(body);
     sizes_->setToolTip(tr("Footprints to choose from, such as 1x1, 3x1"));
     sizes_->setValidator(new QRegularExpressionValidator(QRegularExpression(R"(^\s*\d+x\d+(\s*,\s*\d+x\d+)*\s*$)"), sizes_));
+    properties_ = new QLineEdit(body);
+    properties_->setObjectName("groupProperties");
+    properties_->setToolTip(tr("Properties passed on to exports with each placed thing: key=value; key=value"));
     choices_ = new QListWidget(body);
     choices_->setToolTip(tr("What the group chooses from (ticked)"));
     auto* form = new QFormLayout;
@@ -87,17 +91,14 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     form->addRow(tr("How many"), count);
     form->addRow(tr("Footprints"), sizes_);
     form->addRow(tr("Choices"), choices_);
+    form->addRow(tr("Properties"), properties_);
 
     auto* groupsTab = new QWidget(body);
     auto* groupsLayout = new QVBoxLayout(groupsTab);
     groupsLayout->addWidget(tree_, 2);
     groupsLayout->addLayout(buttons);
     groupsLayout->addLayout(form, 3);
-    templates_ = new QTableWidget(body);
-    templates_->setColumnCount(7);
-    templates_->setHorizontalHeaderLabels({tr("Name"), tr("Glyph"), tr("Kind"), tr("HP"), tr("Attack"), tr("Defense"), tr("Speed")});
-    templates_->horizontalHeader()->setStretchLastSection(true);
-    templates_->setToolTip(tr("Edit a number to change the template; a default you change is saved with these rules"));
+    templates_ = new TemplatesTable(body);
     auto* tabs = new QTabWidget(body);
     tabs->addTab(groupsTab, tr("Groups"));
     tabs->addTab(templates_, tr("Templates"));
@@ -186,18 +187,25 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
             }
         });
     });
-    connect(templates_, &QTableWidget::cellChanged, this, [this](int row, int column) {
-        if (loading_ || column < 3) return;
-        const std::string name = templates_->item(row, 0)->text().toStdString();
-        const int value = std::max(column == 6 ? 1 : 0, templates_->item(row, column)->text().toInt());
-        edit(tr("Change template %1").arg(QString::fromStdString(name)), [&](PopulationRules& r) {
+    connect(templates_, &TemplatesTable::templateEdited, this, [this](const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change) {
+        edit(what, [&](PopulationRules& r) {
             auto it = std::find_if(r.templates.begin(), r.templates.end(), [&](const EntityTemplate& t) { return t.name == name; });
             if (it == r.templates.end()) {
                 r.templates.push_back(*r.findTemplate(name)); // a changed default is kept with the rules
                 it = r.templates.end() - 1;
             }
-            int* field[] = {&it->maxHp, &it->attack, &it->defense, &it->speed};
-            *field[column - 3] = std::max(column == 3 ? 1 : 0, value);
+            change(*it);
+        });
+    });
+    connect(properties_, &QLineEdit::editingFinished, this, [this, onGroup] {
+        std::vector<std::pair<std::string, std::string>> pairs;
+        for (const QString& part : properties_->text().split(';', Qt::SkipEmptyParts)) {
+            const int eq = static_cast<int>(part.indexOf('='));
+            if (eq <= 0) continue;
+            pairs.emplace_back(part.left(eq).trimmed().toStdString(), part.mid(eq + 1).trimmed().toStdString());
+        }
+        onGroup(tr("Change properties"), [pairs](PopulationGroup& g) {
+            for (PlacedEntity& e : g.entities) e.properties = pairs;
         });
     });
     connect(load, &QPushButton::clicked, this, &RulesDock::loadFile);
@@ -268,8 +276,8 @@ void RulesDock::showGroup() {
     const auto rules = document_->rules();
     const int i = selected();
     const bool valid = rules && i >= 0 && i < static_cast<int>(rules->groups.size());
-    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, min_, max_, sizes_, choices_}) w->setEnabled(valid);
-    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_);
+    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, min_, max_, sizes_, choices_, properties_}) w->setEnabled(valid);
+    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_), b7(properties_);
     choices_->clear();
     if (valid) {
         const PopulationGroup& g = rules->groups[static_cast<std::size_t>(i)];
@@ -281,6 +289,11 @@ void RulesDock::showGroup() {
         max_->setMinimum(g.number.min);
         sizes_->setText(sizesText(g));
         sizes_->setEnabled(g.kind == PopulationGroup::Kind::Tiles);
+        properties_->setEnabled(g.kind == PopulationGroup::Kind::Entities);
+        QStringList pairs;
+        if (!g.entities.empty())
+            for (const auto& [k, v] : g.entities.front().properties) pairs << QString::fromStdString(k + "=" + v);
+        properties_->setText(pairs.join("; "));
         if (g.kind == PopulationGroup::Kind::Tiles) {
             for (Tile t : allTiles()) {
                 auto* item = new QListWidgetItem(tileIcon(t), QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), choices_);
@@ -305,25 +318,7 @@ void RulesDock::showGroup() {
     loading_ = false;
 }
 
-void RulesDock::fillTemplates(const PopulationRules& rules) {
-    const QSignalBlocker block(templates_);
-    std::vector<const EntityTemplate*> all;
-    for (const auto& t : rules.templates) all.push_back(&t);
-    for (const auto& t : defaultTemplates())
-        if (std::none_of(all.begin(), all.end(), [&](const EntityTemplate* a) { return a->name == t.name; })) all.push_back(&t);
-    templates_->setRowCount(static_cast<int>(all.size()));
-    for (int row = 0; row < static_cast<int>(all.size()); ++row) {
-        const EntityTemplate& t = *all[static_cast<std::size_t>(row)];
-        const QStringList cells = {QString::fromStdString(t.name), QString(QChar::fromLatin1(t.glyph)), entityKindId(t.kind), QString::number(t.maxHp),
-                                   QString::number(t.attack), QString::number(t.defense), QString::number(t.speed)};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c < 3) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-            if (c == 1) item->setForeground(QColor::fromRgb(t.colour).darker(130));
-            templates_->setItem(row, c, item);
-        }
-    }
-}
+void RulesDock::fillTemplates(const PopulationRules& rules) { templates_->show(rules); }
 
 void RulesDock::loadFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load Population Rules"), {}, tr("Rules (*.json)"));

@@ -14,6 +14,9 @@ class QLineEdit;
 class QListWidget;
 class QSpinBox;
 class QTableWidget;
+namespace burrow::ui {
+class TemplatesTable;
+}
 class QTreeWidget;
 
 namespace burrow::ui {
@@ -48,7 +51,8 @@ private:
     QSpinBox *min_, *max_;
     QLineEdit* sizes_;
     QListWidget* choices_;
-    QTableWidget* templates_;
+    QLineEdit* properties_;
+    TemplatesTable* templates_;
     bool loading_ = false;
 };
 

@@ -1,0 +1,134 @@
+#include "docks/templates_table.h"
+
+#include <QHeaderView>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+
+namespace burrow::ui {
+
+namespace {
+enum Column { Name, Glyph, Colour, Kind, Hp, Attack, Defense, Speed, Behaviours, kColumns };
+const EntityKind kKinds[] = {EntityKind::Player, EntityKind::Creature, EntityKind::Item, EntityKind::Exit};
+} // namespace
+
+std::optional<std::vector<Behaviour>> behavioursFromText(const QString& text) {
+    std::vector<Behaviour> result;
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
+        const QStringList words = part.simplified().split(' ');
+        Behaviour b;
+        bool ok = true;
+        if (words[0] == "chase" && words.size() <= 2) {
+            b.type = Behaviour::Type::Chase;
+            if (words.size() == 2) b.radius = words[1].toInt(&ok);
+            ok = ok && b.radius >= 0 && b.radius <= 1000;
+        } else if (words[0] == "spread" && words.size() <= 3) {
+            b.type = Behaviour::Type::Spread;
+            if (words.size() >= 2) b.chance = words[1].toDouble(&ok);
+            if (ok && words.size() == 3) b.limit = words[2].toInt(&ok);
+            ok = ok && b.chance >= 0 && b.chance <= 1 && b.limit >= 0;
+        } else if (words[0] == "wander" && words.size() == 1) {
+            b.type = Behaviour::Type::Wander;
+        } else if (words[0] == "stationary" && words.size() == 1) {
+            b.type = Behaviour::Type::Stationary;
+        } else {
+            ok = false;
+        }
+        if (!ok) return std::nullopt;
+        result.push_back(b);
+    }
+    return result;
+}
+
+QString behavioursText(const std::vector<Behaviour>& behaviours) {
+    QStringList parts;
+    for (const Behaviour& b : behaviours) {
+        switch (b.type) {
+        case Behaviour::Type::Chase: parts << QStringLiteral("chase %1").arg(b.radius); break;
+        case Behaviour::Type::Spread: parts << QStringLiteral("spread %1 %2").arg(b.chance).arg(b.limit); break;
+        case Behaviour::Type::Wander: parts << "wander"; break;
+        case Behaviour::Type::Stationary: parts << "stationary"; break;
+        }
+    }
+    return parts.join(", ");
+}
+
+TemplatesTable::TemplatesTable(QWidget* parent) : QTableWidget(parent) {
+    setObjectName("templates");
+    setColumnCount(kColumns);
+    setHorizontalHeaderLabels({tr("Name"), tr("Glyph"), tr("Colour"), tr("Kind"), tr("HP"), tr("Attack"), tr("Defense"), tr("Speed"), tr("Behaviours")});
+    horizontalHeader()->setStretchLastSection(true);
+    setToolTip(tr("Edit any field; a default you change is saved with these rules. Behaviours: chase RADIUS, wander, spread CHANCE LIMIT, stationary"));
+    connect(this, &QTableWidget::cellChanged, this, &TemplatesTable::cellEdited);
+}
+
+void TemplatesTable::show(const PopulationRules& rules) {
+    loading_ = true;
+    const QSignalBlocker block(this);
+    std::vector<const EntityTemplate*> all;
+    for (const auto& t : rules.templates) all.push_back(&t);
+    for (const auto& t : defaultTemplates())
+        if (std::none_of(all.begin(), all.end(), [&](const EntityTemplate* a) { return a->name == t.name; })) all.push_back(&t);
+    setRowCount(static_cast<int>(all.size()));
+    for (int row = 0; row < static_cast<int>(all.size()); ++row) {
+        const EntityTemplate& t = *all[static_cast<std::size_t>(row)];
+        const QStringList cells = {QString::fromStdString(t.name), QString(QChar::fromLatin1(t.glyph)), QColor::fromRgb(t.colour).name(),
+                                   entityKindId(t.kind),           QString::number(t.maxHp),       QString::number(t.attack),
+                                   QString::number(t.defense),     QString::number(t.speed),       behavioursText(t.behaviours)};
+        for (int c = 0; c < kColumns; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == Name) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            if (c == Glyph || c == Colour) item->setForeground(QColor::fromRgb(t.colour).darker(130));
+            if (c == Kind) item->setToolTip(tr("player, creature, item or exit"));
+            setItem(row, c, item);
+        }
+    }
+    loading_ = false;
+}
+
+void TemplatesTable::cellEdited(int row, int column) {
+    if (loading_) return;
+    const std::string name = item(row, Name)->text().toStdString();
+    const QString text = item(row, column)->text().trimmed();
+    std::function<void(EntityTemplate&)> change;
+    bool ok = true;
+    switch (column) {
+    case Glyph:
+        ok = text.size() == 1 && text[0].unicode() > 32 && text[0].unicode() < 127;
+        if (ok) change = [c = text[0].toLatin1()](EntityTemplate& t) { t.glyph = c; };
+        break;
+    case Colour: {
+        ok = QRegularExpression("^#[0-9a-fA-F]{6}$").match(text).hasMatch();
+        if (ok) change = [c = QColor(text).rgb() & 0xffffffu](EntityTemplate& t) { t.colour = c; };
+        break;
+    }
+    case Kind: {
+        const auto kind = std::find_if(std::begin(kKinds), std::end(kKinds), [&](EntityKind k) { return text == entityKindId(k); });
+        ok = kind != std::end(kKinds);
+        if (ok) change = [k = *kind](EntityTemplate& t) { t.kind = k; };
+        break;
+    }
+    case Behaviours: {
+        const auto behaviours = behavioursFromText(text);
+        ok = behaviours.has_value();
+        if (ok) change = [b = *behaviours](EntityTemplate& t) { t.behaviours = b; };
+        break;
+    }
+    default: {
+        const int value = text.toInt(&ok);
+        const int lowest = column == Hp || column == Speed ? 1 : 0;
+        ok = ok && value >= lowest && value <= (column == Speed ? 1000 : 1000000);
+        if (ok) change = [column, value](EntityTemplate& t) {
+            (column == Hp ? t.maxHp : column == Attack ? t.attack : column == Defense ? t.defense : t.speed) = value;
+        };
+    }
+    }
+    if (!ok) {
+        const QSignalBlocker block(this);
+        item(row, column)->setBackground(QColor(255, 200, 200)); // shown, not applied
+        item(row, column)->setToolTip(tr("Not applied: %1 is not a valid value here").arg(text));
+        return;
+    }
+    emit templateEdited(tr("Change template %1").arg(QString::fromStdString(name)), name, change);
+}
+
+} // namespace burrow::ui
