@@ -88,6 +88,15 @@ private slots:
         }
     }
 
+    void playCanStartWhereTheDesignerAsks() {
+        const Level level = levelFromAscii("####\n#..#\n####\n\n####\n#..#\n####\n");
+        Game game(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{2, 1, 1}});
+        QCOMPARE(game.player().at, (Cell{2, 1, 1}));
+        QCOMPARE(game.deepestDepth(), 1);
+        Game walled(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{0, 0, 1}}); // a wall: the usual start instead
+        QCOMPARE(walled.player().at, (Cell{1, 1, 0}));
+    }
+
     void stairsOnlyFromStairs() {
         Game game(levelFromAscii("####\n#.>#\n####\n\n####\n#..#\n####\n"), nullptr, 1);
         QCOMPARE(game.player().at, (Cell{1, 1, 0}));
@@ -113,7 +122,7 @@ private slots:
         statue.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}};
         statue.maxHp = 1;
         const PopulationRules rules = withTemplate(statue);
-        Game game(level, &rules, 3, {Connectivity::Four, 8, 5, false});
+        Game game(level, &rules, 3, GameOptions{Connectivity::Four, 8, 5, false, std::nullopt});
         QVERIFY(game.act({Input::Kind::Move, 0, 1}));  // to (1,2)
         QVERIFY(game.act({Input::Kind::Move, 1, 0}));  // to (2,2), beside the door
         QVERIFY(game.locked({3, 2, 0}));
@@ -186,6 +195,24 @@ private slots:
         }
     }
 
+    void chasersWithSightChaseWhatTheySee() {
+        std::string map = std::string(24, '#') + "\n#" + std::string(22, '.') + "#\n" + std::string(24, '#') + "\n";
+        map[25 + 1] = '@';
+        map[25 + 12] = 'e'; // 11 away, beyond the radius of 3, in plain sight down the corridor
+        EntityTemplate watcher = *PopulationRules{}.findTemplate("enemy");
+        watcher.behaviours = {{Behaviour::Type::Chase, 3, 0, 0, true}};
+        const PopulationRules rules = withTemplate(watcher);
+        Game game(levelWith(map), &rules, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
+        const int id = game.actorAt({12, 1, 0})->id;
+        game.act({Input::Kind::Wait, 0, 0});
+        QCOMPARE(game.actors()[std::size_t(id)].at, (Cell{11, 1, 0}));
+        watcher.behaviours[0].sight = false;
+        const PopulationRules blind = withTemplate(watcher);
+        Game other(levelWith(map), &blind, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
+        other.act({Input::Kind::Wait, 0, 0});
+        QCOMPARE(other.actorAt({12, 1, 0})->id, id); // without sight it stays beyond its radius
+    }
+
     void fieldOfViewIsSymmetricAndBlindThroughWalls() {
         Rng rng(21);
         for (int trial = 0; trial < 40; ++trial) {
@@ -235,7 +262,7 @@ private slots:
         QCOMPARE(played.first, 0);
         // The replay ends as the bot's game did.
         const Project p = loadProject(project, StageCatalog::builtin());
-        Game game(generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin()), p.recipe.stages.back().rules.get(), 1, {p.movement, 12, 5, false});
+        Game game(generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin()), p.recipe.stages.back().rules.get(), 1, GameOptions::forMovement(p.movement));
         const GameSummary bot = playWithBot(game, 5000);
         QVERIFY2(QString::fromStdString(played.second).contains(QString("after %1 turns").arg(bot.turns)), played.second.c_str());
         // A broken replay names its path.

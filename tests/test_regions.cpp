@@ -227,6 +227,14 @@ private slots:
         QCOMPARE(back.at(1, 1, 0), 5);
     }
 
+    void nearestWalkableSearchesOutward() {
+        const Level level = levelFromAscii("#####\n#####\n##.##\n#####\n....#\n");
+        QCOMPARE(nearestWalkable(level, {2, 2, 0}), std::optional<Cell>(Cell{2, 2, 0}));
+        QCOMPARE(nearestWalkable(level, {2, 0, 0}), std::optional<Cell>(Cell{2, 2, 0}));
+        QCOMPARE(nearestWalkable(level, {0, 3, 0}), std::optional<Cell>(Cell{0, 4, 0}));
+        QVERIFY(!nearestWalkable(levelFromAscii("###\n###\n"), {1, 1, 0}));
+    }
+
     void diagonalMovesOnlyWithEight() {
         const Level level = levelFromAscii(".#\n#.\n");
         QCOMPARE(distanceMap(level, std::vector<Cell>{{0, 0, 0}}, Connectivity::Eight).at(1, 1, 0), 1);

@@ -28,6 +28,7 @@
 #include "document/project_document.h"
 #include "map/entity_looks.h"
 #include "map/map_view.h"
+#include "regions/reachability.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
 
@@ -128,6 +129,11 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, playDock_);
     tabifyDockWidget(rulesDock_, playDock_);
     connect(playDock_, &PlayDock::backToEditing, this, [this] { mapView_->setFocus(); });
+    playDock_->setHereProvider([this]() -> std::optional<Cell> {
+        const Level& level = document_->level();
+        const auto middle = mapView_->cellAt(mapView_->rect().center());
+        return nearestWalkable(level, middle.value_or(Cell{level.width() / 2, level.height() / 2, mapView_->depth()}));
+    });
     depthStrip_ = new DepthStripDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);

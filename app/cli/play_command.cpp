@@ -45,7 +45,7 @@ int replay(const std::string& file, std::ostream& out) {
     if (recipeHash(project) != r.projectHash)
         throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + recipeHash(project) + ", replay " + r.projectHash + ")");
     Game game(generateLevel(project.size, r.levelSeed, project.recipe, StageCatalog::builtin()), rulesOf(project), r.simulationSeed,
-              {project.movement, 12, 5, false});
+              GameOptions::forMovement(project.movement));
     for (const Input& input : r.inputs) game.act(input);
     out << file << ": " << outcomeWord(game.outcome()) << " after " << game.turn() << " turns, " << game.damageTaken() << " damage taken, "
         << game.enemiesKilled() << " enemies killed, depth " << game.deepestDepth() << " reached"
@@ -77,7 +77,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     const Level level = generateLevel(project.size, project.seed, project.recipe, StageCatalog::builtin());
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
     forEachInParallel(games.size(), jobs, [&](std::size_t i) {
-        Game game(level, rulesOf(project), i + 1, {project.movement, 12, 5, false});
+        Game game(level, rulesOf(project), i + 1, GameOptions::forMovement(project.movement));
         games[i] = playWithBot(game, turns);
     });
     if (auto file = a.value("replay-out")) {

@@ -64,9 +64,13 @@ Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOp
     chase_ = Grid<std::int32_t>(size.width, size.height, -1);
     view_ = FieldOfView(size.width, size.height);
 
-    // The player first (actor 0): a placed player, else the start.
+    // The player first (actor 0): where asked, else a placed player, else the start.
     std::optional<Cell> start;
+    if (options_.start && level_.contains(options_.start->x, options_.start->y, options_.start->z) &&
+        isWalkable(level_.at(options_.start->x, options_.start->y, options_.start->z)))
+        start = options_.start;
     for (const Entity& e : level_.entities) {
+        if (start) break;
         const EntityTemplate* t = rules_->findTemplate(e.templateName);
         if (t && t->kind == EntityKind::Player) {
             start = e.at;
@@ -74,6 +78,7 @@ Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOp
         }
     }
     if (!start) start = defaultStart(level_);
+    deepest_ = start ? start->z : 0;
     const EntityTemplate* playerKind = rules_->findTemplate("player");
     actors_.push_back({0, playerKind, start.value_or(Cell{}), playerKind ? playerKind->maxHp : 1, 0, 0, true});
     if (!start) {
@@ -84,7 +89,7 @@ Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOp
     occupant(actors_[0].at) = 0;
     for (const Entity& e : level_.entities) {
         const EntityTemplate* t = rules_->findTemplate(e.templateName);
-        if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit) continue;
+        if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit || e.at == actors_[0].at) continue;
         if (t->kind == EntityKind::Item) items_.push_back({e.at, false});
         else if (occupant(e.at) < 0) spawn(t, e.at);
     }
@@ -144,7 +149,9 @@ void Game::spawn(const EntityTemplate* kind, const Cell& at) {
     actors_.push_back({id, kind, at, kind->maxHp, 0, 0, true});
     occupant(at) = id;
     countEnemies(actors_.back(), +1);
-    if (const Behaviour* chase = behaviour(kind, Behaviour::Type::Chase)) chaseRadius_ = std::max(chaseRadius_, chase->radius);
+    // The chase map reaches as far as any chaser looks: its radius, or the sight radius.
+    if (const Behaviour* chase = behaviour(kind, Behaviour::Type::Chase))
+        chaseRadius_ = std::max({chaseRadius_, chase->radius, chase->sight ? options_.sightRadius : 0});
 }
 
 void Game::moveActor(Actor& a, const Cell& to) {
@@ -290,7 +297,9 @@ bool Game::stepToward(Actor& a) {
     const Behaviour* chase = behaviour(a.kind, Behaviour::Type::Chase);
     if (!chase || a.at.z != player().at.z) return false;
     const int here = chase_(a.at.x, a.at.y);
-    if (here < 0 || here > chase->radius) return false;
+    // In sight: the view is symmetric, so a creature the player sees sees the player.
+    const bool seesPlayer = chase->sight && view_.visible(a.at.x, a.at.y);
+    if (here < 0 || (here > chase->radius && !seesPlayer)) return false;
     const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
     for (int d = 0; d < directions; ++d) {
         const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};

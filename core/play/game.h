@@ -33,6 +33,14 @@ struct GameOptions {
     int sightRadius = 12;
     int messageRadius = 5;          // seed 004: things within 5 cells hear what happens
     bool winWhenCleared = false;    // seed 001: killing every enemy wins (always so on a level with no exit)
+    std::optional<Cell> start;      // where the player starts, if not at the level's start (must be walkable)
+
+    // The usual game for a project's movement rule.
+    static GameOptions forMovement(Connectivity movement) {
+        GameOptions options;
+        options.movement = movement;
+        return options;
+    }
 };
 
 enum class Outcome { Playing, Won, Lost };

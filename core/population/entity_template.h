@@ -18,7 +18,7 @@ const char* entityKindId(EntityKind kind);
 
 struct Behaviour {
     enum class Type : std::uint8_t {
-        Chase,      // step toward the player along a shortest path when within `radius` (seed 001: 6)
+        Chase,      // step toward the player along a shortest path when within `radius` (seed 001: 6), or in sight if `sight`
         Wander,     // otherwise step in a random direction
         Spread,     // copy itself to a random adjacent empty floor with `chance` a turn, at most `limit` times (seed 004's fungus)
         Stationary, // never moves
@@ -27,6 +27,7 @@ struct Behaviour {
     int radius = 6;
     double chance = 0.02;
     int limit = 5;
+    bool sight = false; // Chase: also whenever it can see the player (seed 003), however far
     friend bool operator==(const Behaviour&, const Behaviour&) = default;
 };
 const char* behaviourId(Behaviour::Type type);

@@ -244,6 +244,8 @@ private:
             if (auto n = check_.number(*c, jsonPath(path, "chance"), 0.0, 1.0)) b.chance = *n;
         if (const json* l = check_.field(body, path, "limit", false))
             if (auto n = check_.integer(*l, jsonPath(path, "limit"), 0, 1000000)) b.limit = *n;
+        if (const json* s = check_.field(body, path, "sight", false))
+            if (auto f = check_.flag(*s, jsonPath(path, "sight"))) b.sight = *f;
         return b;
     }
 
@@ -298,7 +300,10 @@ ordered_json rulesToJson(const PopulationRules& rules) {
         ordered_json behaviours = ordered_json::array();
         for (const auto& b : t.behaviours) {
             ordered_json one = {{"type", behaviourId(b.type)}};
-            if (b.type == Behaviour::Type::Chase) one["radius"] = b.radius;
+            if (b.type == Behaviour::Type::Chase) {
+                one["radius"] = b.radius;
+                if (b.sight) one["sight"] = true;
+            }
             if (b.type == Behaviour::Type::Spread) {
                 one["chance"] = b.chance;
                 one["limit"] = b.limit;

@@ -1,5 +1,7 @@
 #include "regions/reachability.h"
 
+#include <algorithm>
+
 #include <bit>
 #include <cstring>
 
@@ -129,6 +131,20 @@ DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Conne
         }
     }
     return distances;
+}
+
+std::optional<Cell> nearestWalkable(const Level& level, Cell near) {
+    if (near.z < 0 || near.z >= level.depthCount()) return std::nullopt;
+    const TileGrid& tiles = level.tiles(near.z);
+    const int most = std::max({near.x, near.y, level.width() - 1 - near.x, level.height() - 1 - near.y, 0});
+    for (int r = 0; r <= most; ++r)
+        for (int y = near.y - r; y <= near.y + r; ++y) {
+            // Only the ring's edge: its top and bottom rows whole, else its two ends.
+            const bool edgeRow = y == near.y - r || y == near.y + r;
+            for (int x = near.x - r; x <= near.x + r; x += edgeRow || r == 0 ? 1 : 2 * r)
+                if (tiles.contains(x, y) && isWalkable(tiles(x, y))) return Cell{x, y, near.z};
+        }
+    return std::nullopt;
 }
 
 std::optional<Cell> defaultStart(const Level& level) {

@@ -31,6 +31,10 @@ private:
 // cell to be walkable. Sources that are not walkable are ignored.
 DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Connectivity moves);
 
+// The walkable cell of `near`'s depth closest to it (in rings of growing
+// Chebyshev distance, row by row within a ring), or nothing on a depth with none.
+std::optional<Cell> nearestWalkable(const Level& level, Cell near);
+
 // The "start" marker, else the first walkable cell of the first depth that has one.
 std::optional<Cell> defaultStart(const Level& level);
 

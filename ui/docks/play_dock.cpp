@@ -1,6 +1,7 @@
 #include "docks/play_dock.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -22,11 +23,17 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     start->setToolTip(tr("Play the level as it is in the editor now, from its start"));
     auto* restart = new QPushButton(tr("Restart"), body);
     restart->setToolTip(tr("A new game on the same level (Ctrl+R)"));
+    from_ = new QComboBox(body);
+    from_->setObjectName("playFrom");
+    from_->addItem(tr("at the start"));
+    from_->addItem(tr("on the depth shown"));
+    from_->setToolTip(tr("Start at the level's start, or near the middle of the map on the depth the editor shows"));
     auto* reveal = new QCheckBox(tr("Reveal all"), body);
     reveal->setToolTip(tr("Show the whole level, not just what the player has seen"));
     auto* top = new QHBoxLayout;
     top->addWidget(start);
     top->addWidget(restart);
+    top->addWidget(from_);
     top->addWidget(reveal);
     top->addStretch();
 
@@ -78,7 +85,9 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
 void PlayDock::playFromHere() {
     const Project& project = document_->project();
     const auto rules = document_->rules();
-    game_ = std::make_unique<Game>(document_->level(), rules.get(), simulationSeed_++, GameOptions{project.movement, 12, 5, false});
+    GameOptions options = GameOptions::forMovement(project.movement);
+    if (from_->currentIndex() == 1 && here_) options.start = here_();
+    game_ = std::make_unique<Game>(document_->level(), rules.get(), simulationSeed_++, options);
     shownMessages_ = 0;
     log_->clear();
     view_->setGame(game_.get(), entityLooks(rules.get()));

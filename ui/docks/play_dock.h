@@ -4,10 +4,12 @@
 // message log, a help line of keys, and Victory / Game over with "play again" and
 // "back to editing". Floatable, so it can go full-window.
 #include <QDockWidget>
+#include <functional>
 #include <memory>
 
 #include "play/game.h"
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -27,6 +29,9 @@ public:
     // Starts a game on the document's level as it is now; each new game takes the
     // next simulation seed, so "play again" is a different game on the same level.
     void playFromHere();
+    // Where "on the depth shown" starts: the main window answers with a walkable
+    // cell near the middle of the map view.
+    void setHereProvider(std::function<std::optional<Cell>()> here) { here_ = std::move(here); }
     const Game* game() const { return game_.get(); }
     PlayView* view() const { return view_; }
 
@@ -47,6 +52,8 @@ private:
     QWidget* ending_;
     QLabel* endingText_;
     std::size_t shownMessages_ = 0;
+    std::function<std::optional<Cell>()> here_;
+    QComboBox* from_ = nullptr;
 };
 
 } // namespace burrow::ui

@@ -17,9 +17,13 @@ std::optional<std::vector<Behaviour>> behavioursFromText(const QString& text) {
         const QStringList words = part.simplified().split(' ');
         Behaviour b;
         bool ok = true;
-        if (words[0] == "chase" && words.size() <= 2) {
+        if (words[0] == "chase" && words.size() <= 3) {
             b.type = Behaviour::Type::Chase;
-            if (words.size() == 2) b.radius = words[1].toInt(&ok);
+            if (words.size() >= 2) b.radius = words[1].toInt(&ok);
+            if (words.size() == 3) {
+                b.sight = words[2] == "sight";
+                ok = ok && b.sight;
+            }
             ok = ok && b.radius >= 0 && b.radius <= 1000;
         } else if (words[0] == "spread" && words.size() <= 3) {
             b.type = Behaviour::Type::Spread;
@@ -43,7 +47,7 @@ QString behavioursText(const std::vector<Behaviour>& behaviours) {
     QStringList parts;
     for (const Behaviour& b : behaviours) {
         switch (b.type) {
-        case Behaviour::Type::Chase: parts << QStringLiteral("chase %1").arg(b.radius); break;
+        case Behaviour::Type::Chase: parts << QStringLiteral("chase %1%2").arg(b.radius).arg(b.sight ? " sight" : ""); break;
         case Behaviour::Type::Spread: parts << QStringLiteral("spread %1 %2").arg(b.chance).arg(b.limit); break;
         case Behaviour::Type::Wander: parts << "wander"; break;
         case Behaviour::Type::Stationary: parts << "stationary"; break;
@@ -57,7 +61,7 @@ TemplatesTable::TemplatesTable(QWidget* parent) : QTableWidget(parent) {
     setColumnCount(kColumns);
     setHorizontalHeaderLabels({tr("Name"), tr("Glyph"), tr("Colour"), tr("Kind"), tr("HP"), tr("Attack"), tr("Defense"), tr("Speed"), tr("Behaviours")});
     horizontalHeader()->setStretchLastSection(true);
-    setToolTip(tr("Edit any field; a default you change is saved with these rules. Behaviours: chase RADIUS, wander, spread CHANCE LIMIT, stationary"));
+    setToolTip(tr("Edit any field; a default you change is saved with these rules. Behaviours: chase RADIUS [sight], wander, spread CHANCE LIMIT, stationary"));
     connect(this, &QTableWidget::cellChanged, this, &TemplatesTable::cellEdited);
 }
 

@@ -15,7 +15,7 @@ QString describe(const EntityTemplate& t) {
                        .arg(t.defense);
     for (const Behaviour& b : t.behaviours) {
         switch (b.type) {
-        case Behaviour::Type::Chase: text += QStringLiteral(", chases within %1").arg(b.radius); break;
+        case Behaviour::Type::Chase: text += QStringLiteral(", chases within %1%2").arg(b.radius).arg(b.sight ? QStringLiteral(" or in sight") : QString()); break;
         case Behaviour::Type::Wander: text += QStringLiteral(", wanders"); break;
         case Behaviour::Type::Spread: text += QStringLiteral(", spreads (%1 a turn, %2 times)").arg(b.chance).arg(b.limit); break;
         case Behaviour::Type::Stationary: text += QStringLiteral(", stays put"); break;
