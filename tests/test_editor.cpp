@@ -4,24 +4,16 @@
 #include <QtTest>
 
 #include <QAction>
-#include <QCheckBox>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
-#include <QLineEdit>
 #include <QSpinBox>
-#include <QTreeWidget>
 #include <QUndoStack>
 #include <unistd.h>
 
-#include "dialogs/export_dialog.h"
 #include "docks/generation_dock.h"
-#include "docks/play_dock.h"
-#include "play/play_view.h"
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
-#include "docks/rules_dock.h"
-#include "docks/templates_table.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
@@ -32,24 +24,8 @@
 using namespace burrow;
 using namespace burrow::ui;
 
-namespace {
-QString example(const char* name) { return QStringLiteral(BURROW_EXAMPLES "/") + name; }
+#include "editor_test_helpers.h"
 
-void screenshot(QWidget* window, const QString& name) {
-    const QString dir = qEnvironmentVariable("BURROW_SCREENSHOTS");
-    if (dir.isEmpty()) return;
-    QDir().mkpath(dir);
-    QTest::qWait(100); // widgets added to a visible layout are shown by a queued call
-    QVERIFY(window->grab().save(dir + "/" + name + ".png"));
-}
-
-template <typename T>
-T* child(QWidget* parent, const char* name) {
-    T* w = parent->findChild<T*>(name);
-    if (!w) qFatal("no widget named %s", name);
-    return w;
-}
-} // namespace
 
 class TestEditor : public QObject {
     Q_OBJECT
@@ -235,142 +211,6 @@ private slots:
             QCOMPARE(readTextFile(file.toStdString()), old);
             QFile::setPermissions(dir.path() + "/ro", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         }
-    }
-
-    void rulesDockEditsAreUndoableAndRerunPopulationOnly() {
-        MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
-        ProjectDocument* doc = window.document();
-        QTreeWidget* groups = window.rulesDock()->groups();
-        QCOMPARE(groups->topLevelItemCount(), 4);
-        QCOMPARE(groups->topLevelItem(2)->text(0), QString("enemies"));
-        const Level before = doc->level();
-        const std::size_t enemiesBefore = std::count_if(before.entities.begin(), before.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; });
-        groups->setCurrentItem(groups->topLevelItem(2));
-        child<QSpinBox>(window.rulesDock(), "groupMax")->setValue(6);
-        child<QSpinBox>(window.rulesDock(), "groupMin")->setValue(5);
-        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
-        const Level after = doc->level();
-        const std::size_t enemiesAfter = std::count_if(after.entities.begin(), after.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; });
-        QVERIFY2(enemiesAfter >= 5 * after.areas.size(), qPrintable(QString::number(enemiesAfter)));
-        QVERIFY(after.areas == before.areas && after.doors == before.doors); // the layout stayed
-        QCOMPARE(doc->undoStack()->count(), 2);
-        doc->undoStack()->undo();
-        doc->undoStack()->undo();
-        doc->generateFor(1000);
-        const Level undone = doc->level();
-        QCOMPARE(std::size_t(std::count_if(undone.entities.begin(), undone.entities.end(), [](const Entity& e) { return e.templateName == "enemy"; })), enemiesBefore);
-        QVERIFY(undone.tiles(0) == before.tiles(0));
-        screenshot(&window, "population");
-
-        // An impossible group says so beside it.
-        window.rulesDock()->edit("huge", [](PopulationRules& r) {
-            PopulationGroup big = r.groups[1];
-            big.name = "boulders";
-            big.sizes = {{30, 30}};
-            r.groups.push_back(big);
-        });
-        doc->generateFor(1000);
-        QTRY_COMPARE(groups->topLevelItemCount(), 5);
-        QCOMPARE(groups->topLevelItem(4)->text(3), QString("short"));
-        QVERIFY(groups->topLevelItem(4)->toolTip(0).contains("no free 30x30 area"));
-    }
-
-    void exportWritesWhatTheDialogSays() {
-        MainWindow window;
-        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
-        ExportDialog dialog(window.document());
-        for (const char* off : {"format-tmj", "format-png", "format-tmx", "format-txt", "format-csv"}) child<QCheckBox>(&dialog, off)->setChecked(false);
-        child<QCheckBox>(&dialog, "format-tmj")->setChecked(true);
-        child<QCheckBox>(&dialog, "format-csv")->setChecked(true);
-        ExportRequest request = dialog.request();
-        QCOMPARE(request.formats.size(), std::size_t(2));
-        QCOMPARE(request.stem, std::string("cellular-depths"));
-        QTemporaryDir dir;
-        QString error;
-        const QStringList files = ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        QCOMPARE(files.size(), 1 + 6 + 1 + 6); // tileset, 6 maps, the world, 6 CSVs
-        const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
-        QCOMPARE(map["width"].get<int>(), 100);
-    }
-
-    void playDockPlaysWithTheKeyboard() {
-        MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
-        PlayDock* dock = window.playDock();
-        dock->show();
-        dock->raise();
-        QTest::mouseClick(child<QPushButton>(dock, "playFromHere"), Qt::LeftButton);
-        QVERIFY(dock->game());
-        PlayView* view = dock->view();
-        const Cell start = dock->game()->player().at;
-        // Walk with whatever key leads somewhere open: each key press is one turn.
-        const std::pair<int, QPoint> keys[] = {{Qt::Key_Right, {1, 0}}, {Qt::Key_Left, {-1, 0}}, {Qt::Key_Down, {0, 1}}, {Qt::Key_Up, {0, -1}}};
-        for (const auto& [key, d] : keys) {
-            const Tile t = dock->game()->level().at(start.x + d.x(), start.y + d.y(), start.z);
-            if (!isWalkable(t)) continue;
-            QTest::keyClick(view, static_cast<Qt::Key>(key));
-            QCOMPARE(dock->game()->turn(), 1);
-            QCOMPARE(dock->game()->player().at, (Cell{start.x + d.x(), start.y + d.y(), start.z}));
-            break;
-        }
-        QTest::keyClick(view, '.');
-        QCOMPARE(dock->game()->turn(), 2);
-        QTest::keyClick(view, '>', Qt::ShiftModifier);
-        QCOMPARE(dock->game()->turn(), 2); // not on stairs: no turn, a message
-        QCOMPARE(child<QListWidget>(dock, "playLog")->item(child<QListWidget>(dock, "playLog")->count() - 1)->text(), QString("2: You can't go down here!"));
-        screenshot(&window, "play");
-        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier);
-        QCOMPARE(dock->game()->turn(), 0);
-        QCOMPARE(inputForKey(Qt::Key_7, Qt::KeypadModifier, "7"), std::optional<Input>(Input{Input::Kind::Move, -1, -1}));
-        QCOMPARE(inputForKey(Qt::Key_N, {}, "n"), std::optional<Input>(Input{Input::Kind::Move, 1, 1}));
-    }
-
-    void templatesAndPropertiesAreEditable() {
-        QCOMPARE(behavioursFromText("chase 8, wander").value().size(), std::size_t(2));
-        QCOMPARE(behavioursText(*behavioursFromText("stationary, spread 0.5 3")), QString("stationary, spread 0.5 3"));
-        QVERIFY(!behavioursFromText("fly 3"));
-        QVERIFY(!behavioursFromText("spread 2 3")); // a chance above 1
-
-        MainWindow window;
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
-        ProjectDocument* doc = window.document();
-        auto* table = child<TemplatesTable>(window.rulesDock(), "templates");
-        // A changed default moves up among the rules' own templates: find the row each time.
-        auto enemyRow = [&] {
-            for (int r = 0; r < table->rowCount(); ++r)
-                if (table->item(r, 0)->text() == "enemy") return r;
-            return -1;
-        };
-        table->item(enemyRow(), 1)->setText("g");
-        table->item(enemyRow(), 8)->setText("chase 9");
-        table->item(enemyRow(), 3)->setText("dragon"); // not a kind: refused, shown red
-        QCOMPARE(table->item(enemyRow(), 3)->background().color(), QColor(255, 200, 200));
-        doc->generateFor(1000);
-        const EntityTemplate* enemy = doc->rules()->findTemplate("enemy");
-        QCOMPARE(enemy->glyph, 'g');
-        QCOMPARE(enemy->behaviours.size(), std::size_t(1));
-        QCOMPARE(enemy->behaviours[0].radius, 9);
-        QCOMPARE(enemy->kind, EntityKind::Creature);
-        QCOMPARE(doc->undoStack()->count(), 2);
-
-        QTreeWidget* groups = window.rulesDock()->groups();
-        groups->setCurrentItem(groups->topLevelItem(2)); // enemies
-        auto* properties = child<QLineEdit>(window.rulesDock(), "groupProperties");
-        QCOMPARE(properties->text(), QString("group=enemies; texture=enemy_image")); // keys in sorted order, as read
-        properties->setText("texture=orc; loot=gold");
-        QMetaObject::invokeMethod(properties, "editingFinished");
-        doc->generateFor(1000);
-        const auto& placed = doc->rules()->groups[2].entities[0].properties;
-        QCOMPARE(placed.size(), std::size_t(2));
-        QCOMPARE(placed[1], (std::pair<std::string, std::string>{"loot", "gold"}));
-        for (const Entity& e : doc->level().entities)
-            if (e.templateName == "enemy") QCOMPARE(e.properties, placed);
     }
 
     void regionAndDepthViews() {
