@@ -107,8 +107,10 @@ void PlayDock::refresh() {
         status_->setText(tr("No game yet."));
         health_->setRange(0, 1);
         health_->setValue(0);
+        health_->setFormat(tr("no game"));
         return;
     }
+    health_->setFormat(tr("HP %v / %m"));
     const Actor& me = game_->player();
     health_->setRange(0, me.kind ? me.kind->maxHp : 1);
     health_->setValue(std::max(0, me.hp));
