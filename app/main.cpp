@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QMessageBox>
 
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -15,6 +16,11 @@ int main(int argc, char* argv[]) {
     if (auto exitCode = burrow::cli::run(args, std::cout, std::cerr)) return *exitCode;
     if (args.size() > 1 || (!args.empty() && args[0].rfind("-", 0) == 0)) {
         std::cerr << "burrow: unknown command or option \"" << args[0] << "\"\n\n" << burrow::cli::usage();
+        return 2;
+    }
+    // A word that is neither a command nor a file is a mistake: say so before any window opens.
+    if (!args.empty() && !std::filesystem::is_regular_file(args[0])) {
+        std::cerr << "burrow: \"" << args[0] << "\" is neither a command nor a project file\n\n" << burrow::cli::usage();
         return 2;
     }
 
