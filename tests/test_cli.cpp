@@ -7,10 +7,11 @@
 #include <algorithm>
 
 #include "cli/cli.h"
+#include "pipeline/builtin_stages.h"
 #include "cli/stage_reference.h"
 #include "io/ascii_map.h"
 #include <nlohmann/json.hpp>
-#include "project/file_io.h"
+#include "io/file_io.h"
 
 namespace {
 struct Result {
@@ -74,7 +75,7 @@ private slots:
         const auto from = doc.find(begin), to = doc.find(end);
         QVERIFY(from != std::string::npos && to != std::string::npos);
         const std::string documented = doc.substr(from + begin.size(), to - from - begin.size());
-        QCOMPARE(QString::fromStdString(documented), QString::fromStdString(burrow::cli::stageReferenceMarkdown(burrow::StageCatalog::builtin())));
+        QCOMPARE(QString::fromStdString(documented), QString::fromStdString(burrow::cli::stageReferenceMarkdown(burrow::builtinStages())));
         const Result r = runCli({"stages"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("cellular_caves") && r.out.contains("born"));

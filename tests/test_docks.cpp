@@ -19,7 +19,7 @@
 #include "main_window.h"
 #include "map/map_view.h"
 #include "play/play_view.h"
-#include "project/file_io.h"
+#include "io/file_io.h"
 
 #include "editor_test_helpers.h"
 

@@ -12,13 +12,14 @@
 #include <unistd.h>
 
 #include "docks/generation_dock.h"
+#include "pipeline/builtin_stages.h"
 #include "docks/parameter_form.h"
 #include "docks/recipe_panel.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
 #include "map/map_view.h"
-#include "project/file_io.h"
+#include "io/file_io.h"
 #include "tools/paint_controller.h"
 
 using namespace burrow;
@@ -115,10 +116,10 @@ private slots:
         QVERIFY(most);
         most->setValue(6);
         QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
-        Recipe expected = loadProject(example("drone-caves.burrow.json").toStdString(), StageCatalog::builtin()).recipe;
+        Recipe expected = loadProject(example("drone-caves.burrow.json").toStdString(), builtinStages()).recipe;
         expected.stages[2].params.set("walkers_max", std::int64_t{6});
         QVERIFY(doc->project().recipe == expected);
-        QVERIFY(doc->level().tiles(0) == generateLevel(doc->project().size, doc->project().seed, expected, StageCatalog::builtin()).tiles(0));
+        QVERIFY(doc->level().tiles(0) == generateLevel(doc->project().size, doc->project().seed, expected, builtinStages()).tiles(0));
         QVERIFY(doc->isModified());
         QVERIFY(window.isWindowModified());
     }

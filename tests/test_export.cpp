@@ -12,9 +12,10 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "pipeline/builtin_stages.h"
 #include "export/level_export.h"
 #include "generation/generation.h"
-#include "project/file_io.h"
+#include "io/file_io.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -29,8 +30,8 @@ struct Made {
 };
 
 Made make(const char* example) {
-    Made m{loadProject(std::string(BURROW_EXAMPLES) + "/" + example, StageCatalog::builtin()), {}};
-    m.level = generateLevel(m.project.size, m.project.seed, m.project.recipe, StageCatalog::builtin());
+    Made m{loadProject(std::string(BURROW_EXAMPLES) + "/" + example, builtinStages()), {}};
+    m.level = generateLevel(m.project.size, m.project.seed, m.project.recipe, builtinStages());
     return m;
 }
 
@@ -200,7 +201,7 @@ private slots:
         }
         QCOMPARE(y, m.level.height());
         QTemporaryDir dir;
-        const std::size_t frames = exportFrames(m.project.size, m.project.seed, m.project.recipe, StageCatalog::builtin(), 3, {4, CellStyle::Blocks, false, false, Connectivity::Eight}, dir.path().toStdString());
+        const std::size_t frames = exportFrames(m.project.size, m.project.seed, m.project.recipe, builtinStages(), 3, {4, CellStyle::Blocks, false, false, Connectivity::Eight}, dir.path().toStdString());
         QCOMPARE(frames, std::size_t(1 + 10 / 3 + 1)); // the start, every 3rd of 10 steps, the end
         QVERIFY(!QImage(dir.path() + "/frame-000001.png").isNull());
         const QImage last(dir.path() + QString("/frame-%1.png").arg(frames, 6, 10, QChar('0')));

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
 
@@ -10,7 +11,7 @@ using namespace burrow;
 
 namespace {
 Project example(const QString& name) {
-    return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", StageCatalog::builtin());
+    return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", builtinStages());
 }
 QString hashOf(const Level& level) { return QString::number(hashText(asciiMap(level)), 16); }
 
@@ -44,7 +45,7 @@ private slots:
         QFETCH(QString, hash);
         QFETCH(QString, firstRow);
         const Project p = example(name);
-        const Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         const std::string text = asciiMap(level);
         QCOMPARE(QString::fromStdString(text.substr(0, text.find('\n'))), firstRow);
         QCOMPARE(hashOf(level), hash);
@@ -57,10 +58,10 @@ private slots:
     void steppingEqualsRunningAndTimelineReplays() {
         QFETCH(QString, name);
         const Project p = example(name);
-        Generation ran(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        Generation ran(p.size, p.seed, p.recipe, builtinStages());
         ran.run();
 
-        Generation stepped(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        Generation stepped(p.size, p.seed, p.recipe, builtinStages(), {true});
         const Level start = stepped.level();
         std::size_t steps = 0;
         while (stepped.step()) ++steps;
@@ -89,9 +90,9 @@ private slots:
 
     void sameSeedSameLevelOtherSeedOtherLevel() {
         const Project p = example("cellular-depths");
-        const Level a = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
-        const Level b = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
-        const Level c = generateLevel(p.size, p.seed + 1, p.recipe, StageCatalog::builtin());
+        const Level a = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level b = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level c = generateLevel(p.size, p.seed + 1, p.recipe, builtinStages());
         QCOMPARE(hashOf(a), hashOf(b));
         QVERIFY(hashOf(a) != hashOf(c));
         // Each depth draws its own stream.
@@ -107,9 +108,9 @@ private slots:
         bottom.name = "bottom";
         bottom.depths = {1};
         p.recipe.stages = {top, bottom};
-        const Level before = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level before = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         p.recipe.stages[1].reroll = 1;
-        const Level after = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level after = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         QVERIFY(before.tiles(0) == after.tiles(0));
         QVERIFY(!(before.tiles(1) == after.tiles(1)));
 
@@ -117,9 +118,9 @@ private slots:
         Project drones = example("drone-caves");
         Recipe firstTwo = drones.recipe;
         firstTwo.stages.pop_back();
-        const Level base = generateLevel(drones.size, drones.seed, firstTwo, StageCatalog::builtin());
+        const Level base = generateLevel(drones.size, drones.seed, firstTwo, builtinStages());
         drones.recipe.stages[2].reroll = 5;
-        const Level rerolled = generateLevel(drones.size, drones.seed, drones.recipe, StageCatalog::builtin());
+        const Level rerolled = generateLevel(drones.size, drones.seed, drones.recipe, builtinStages());
         for (int y = 0; y < base.height(); ++y)
             for (int x = 0; x < base.width(); ++x)
                 if (rerolled.at(x, y, 0) != Tile::Water) QCOMPARE(rerolled.at(x, y, 0), base.at(x, y, 0));
@@ -128,13 +129,13 @@ private slots:
     void disabledAndInvalidStagesAreSkipped() {
         Project p = example("random-fill");
         p.recipe.stages[0].enabled = false;
-        const Level untouched = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Level untouched = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         for (Tile t : untouched.tiles(0)) QCOMPARE(t, Tile::Wall);
 
         p.recipe.stages[0].enabled = true;
         p.recipe.stages[0].params.set("wall_chance", 3.0);
         std::vector<std::string> warnings;
-        generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin(), &warnings);
+        generateLevel(p.size, p.seed, p.recipe, builtinStages(), &warnings);
         QCOMPARE(warnings.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(warnings[0]).contains("wall_chance"));
     }
@@ -144,9 +145,9 @@ private slots:
         const Project p = example("drone-caves");
         Recipe changed = p.recipe;
         changed.stages[2].params.set("walkers_max", std::int64_t{6});
-        const Level fresh = generateLevel(p.size, p.seed, changed, StageCatalog::builtin());
+        const Level fresh = generateLevel(p.size, p.seed, changed, builtinStages());
 
-        Generation g(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        Generation g(p.size, p.seed, p.recipe, builtinStages(), {true});
         g.run();
         std::size_t before = 0; // steps of the first two stages
         while (before < g.timeline()->stepCount() && g.runs()[g.timeline()->step(before).run].entry < 2) ++before;
@@ -158,7 +159,7 @@ private slots:
         compareLevels(g.level(), fresh);
 
         // Mid-way through an unchanged stage: it carries on, then the changed one runs.
-        Generation mid(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        Generation mid(p.size, p.seed, p.recipe, builtinStages(), {true});
         for (int i = 0; i < 10; ++i) mid.step();
         mid.replaceRecipe(changed);
         mid.run();
@@ -166,11 +167,11 @@ private slots:
 
         // Scrubbed back, then a stage appended.
         Recipe longer = changed;
-        longer.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("prune_regions"), longer));
+        longer.stages.push_back(makeStageEntry(*builtinStages().find("prune_regions"), longer));
         g.seek(3);
         g.replaceRecipe(longer);
         g.run();
-        compareLevels(g.level(), generateLevel(p.size, p.seed, longer, StageCatalog::builtin()));
+        compareLevels(g.level(), generateLevel(p.size, p.seed, longer, builtinStages()));
     }
 
     void handEditsApplyAfterGeneration() {
@@ -178,7 +179,7 @@ private slots:
         p.edits.set({0, 0, 0}, Tile::Water);
         p.edits.set({14, 9, 0}, Tile::Exit);
         p.edits.set({99, 99, 5}, Tile::Door); // outside this level: ignored, but kept
-        Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         p.edits.applyTo(level);
         QCOMPARE(level.at(0, 0, 0), Tile::Water);
         QCOMPARE(level.at(14, 9, 0), Tile::Exit);
@@ -189,7 +190,7 @@ private slots:
 
     void timelineCostsBytesPerChange() {
         const Project p = example("cellular-depths");
-        Generation g(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        Generation g(p.size, p.seed, p.recipe, builtinStages(), {true});
         g.run();
         std::size_t changes = 0;
         for (std::size_t i = 0; i < g.timeline()->stepCount(); ++i) changes += g.timeline()->changes(i).size();

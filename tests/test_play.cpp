@@ -9,13 +9,14 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
 #include "play/bot.h"
 #include "play/field_of_view.h"
 #include "play/game.h"
 #include "play/replay.h"
 #include "generation/generation.h"
-#include "project/file_io.h"
+#include "io/file_io.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -261,8 +262,8 @@ private slots:
         const auto played = cli({"play", "--replay", replay});
         QCOMPARE(played.first, 0);
         // The replay ends as the bot's game did.
-        const Project p = loadProject(project, StageCatalog::builtin());
-        Game game(generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin()), p.recipe.stages.back().rules.get(), 1, GameOptions::forMovement(p.movement));
+        const Project p = loadProject(project, builtinStages());
+        Game game(generateLevel(p.size, p.seed, p.recipe, builtinStages()), p.recipe.stages.back().rules.get(), 1, GameOptions::forMovement(p.movement));
         const GameSummary bot = playWithBot(game, 5000);
         QVERIFY2(QString::fromStdString(played.second).contains(QString("after %1 turns").arg(bot.turns)), played.second.c_str());
         // A broken replay names its path.

@@ -6,8 +6,9 @@
 #include <set>
 
 #include "generation/generation.h"
-#include "population/rules_json.h"
-#include "project/file_io.h"
+#include "pipeline/builtin_stages.h"
+#include "content/rules_json.h"
+#include "io/file_io.h"
 #include "project/project.h"
 #include "regions/reachability.h"
 
@@ -17,7 +18,7 @@ using nlohmann::json;
 namespace {
 
 Project roomGridWith(std::shared_ptr<const PopulationRules> rules) {
-    Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", StageCatalog::builtin());
+    Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", builtinStages());
     for (auto& s : p.recipe.stages)
         if (s.type == "populate") {
             s.rules = std::move(rules);
@@ -27,7 +28,7 @@ Project roomGridWith(std::shared_ptr<const PopulationRules> rules) {
 }
 
 Level generate(const Project& p, std::vector<std::string>* warnings = nullptr) {
-    return generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin(), warnings);
+    return generateLevel(p.size, p.seed, p.recipe, builtinStages(), warnings);
 }
 
 QStringList problemsOf(const std::string& text, LevelSize size = {81, 51, 1}) {
@@ -116,7 +117,7 @@ private slots:
     }
 
     void thingsStandOnFreeWalkableCells() {
-        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", StageCatalog::builtin());
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", builtinStages());
         const Level level = generate(p);
         QVERIFY(level.entities.size() >= 9); // the player and an item in each of 8 rooms
         std::set<std::tuple<int, int, int>> cells;
@@ -146,7 +147,7 @@ private slots:
     }
 
     void populationIsSeededAndRerollLeavesTheLayout() {
-        Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", StageCatalog::builtin());
+        Project p = loadProject(std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json", builtinStages());
         Project layoutOnly = p;
         layoutOnly.recipe.stages.pop_back();
         const Level layout = generate(layoutOnly);
@@ -163,7 +164,7 @@ private slots:
                 }
         QVERIFY(a.areas == layout.areas && a.doors == layout.doors);
         // One thing a step.
-        Generation stepped(p.size, p.seed, p.recipe, StageCatalog::builtin(), {true});
+        Generation stepped(p.size, p.seed, p.recipe, builtinStages(), {true});
         std::size_t before = 0;
         while (stepped.step())
             if (stepped.level().entities.size() > before) {
@@ -221,7 +222,7 @@ private slots:
         const std::string projectFile = dir.path().toStdString() + "/p.burrow.json";
         std::ofstream(projectFile) << project.dump();
         try {
-            loadProject(projectFile, StageCatalog::builtin());
+            loadProject(projectFile, builtinStages());
             QFAIL("loaded bad rules");
         } catch (const FileError& e) {
             QVERIFY2(QString(e.what()).contains("/recipe/1/rules") && QString(e.what()).contains("bad.rules.json: at /groups/0/number"), e.what());

@@ -4,7 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "project/file_io.h"
+#include "io/file_io.h"
+#include "pipeline/builtin_stages.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -22,7 +23,7 @@ json minimalProject() {
 // The problems reported for `doc`, as "path|message" lines.
 QStringList problemsOf(const json& doc) {
     std::vector<Diagnostic> problems;
-    projectFromJson(doc, StageCatalog::builtin(), problems);
+    projectFromJson(doc, builtinStages(), problems);
     QStringList lines;
     for (const auto& p : problems) lines << QString::fromStdString(p.path + "|" + p.message);
     return lines;
@@ -35,7 +36,7 @@ private slots:
     void readsAValidProject() {
         QVERIFY(problemsOf(minimalProject()).isEmpty());
         std::vector<Diagnostic> problems;
-        const Project p = projectFromJson(minimalProject(), StageCatalog::builtin(), problems);
+        const Project p = projectFromJson(minimalProject(), builtinStages(), problems);
         QCOMPARE(p.seed, std::uint64_t(7));
         QCOMPARE(p.size, (LevelSize{20, 10, 2}));
         QCOMPARE(p.recipe.stages.size(), std::size_t(1));
@@ -97,7 +98,7 @@ private slots:
         doc["recipe"][0]["note"] = "keep me";
         doc["edits"] = json::parse(R"([[3, 2, 1, "water"], [0, 0, 0, "stairs_down"]])");
         std::vector<Diagnostic> problems;
-        const Project p = projectFromJson(doc, StageCatalog::builtin(), problems);
+        const Project p = projectFromJson(doc, builtinStages(), problems);
         QVERIFY(problems.empty());
         QCOMPARE(p.seed, seedFromText("dragon lair"));
         const json written = json::parse(projectToJson(p).dump());
@@ -105,7 +106,7 @@ private slots:
         QCOMPARE(written["editor"]["zoom"], json(4));
         QCOMPARE(written["recipe"][0]["note"], json("keep me"));
         QCOMPARE(written["edits"], json::parse(R"([[0, 0, 0, "stairs_down"], [3, 2, 1, "water"]])")); // sorted by depth, row, column
-        const Project again = projectFromJson(written, StageCatalog::builtin(), problems);
+        const Project again = projectFromJson(written, builtinStages(), problems);
         QVERIFY(problems.empty());
         QVERIFY(again == p);
     }
@@ -115,27 +116,27 @@ private slots:
         const std::string bad = (dir.path() + "/bad.burrow.json").toStdString();
         std::ofstream(bad) << "{\n  \"format\": \"burrow-project\",\n  \"seed\": ,\n}";
         try {
-            loadProject(bad, StageCatalog::builtin());
+            loadProject(bad, builtinStages());
             QFAIL("loaded broken JSON");
         } catch (const FileError& e) {
             QVERIFY2(QString(e.what()).contains("bad.burrow.json") && QString(e.what()).contains("line 3"), e.what());
         }
         try {
-            loadProject(dir.path().toStdString() + "/missing.burrow.json", StageCatalog::builtin());
+            loadProject(dir.path().toStdString() + "/missing.burrow.json", builtinStages());
             QFAIL("loaded a missing file");
         } catch (const FileError& e) {
             QVERIFY2(QString(e.what()).contains("missing.burrow.json"), e.what());
         }
-        QVERIFY_THROWS_EXCEPTION(FileError, loadProject(dir.path().toStdString(), StageCatalog::builtin()));
+        QVERIFY_THROWS_EXCEPTION(FileError, loadProject(dir.path().toStdString(), builtinStages()));
     }
 
     void saveIsAtomicAndReloads() {
         QTemporaryDir dir;
         const std::filesystem::path file = (dir.path() + "/p.burrow.json").toStdString();
         std::vector<Diagnostic> problems;
-        const Project p = projectFromJson(minimalProject(), StageCatalog::builtin(), problems);
+        const Project p = projectFromJson(minimalProject(), builtinStages(), problems);
         saveProject(p, file);
-        QVERIFY(loadProject(file, StageCatalog::builtin()) == p);
+        QVERIFY(loadProject(file, builtinStages()) == p);
         QVERIFY(!std::filesystem::exists(file.string() + ".saving~"));
         // A save into a folder that does not exist fails and says where.
         QVERIFY_THROWS_EXCEPTION(FileError, saveProject(p, dir.path().toStdString() + "/no/such/folder/p.burrow.json"));
@@ -146,7 +147,7 @@ private slots:
         for (const auto& entry : std::filesystem::directory_iterator(BURROW_EXAMPLES)) {
             if (entry.path().string().find(".burrow.json") == std::string::npos) continue;
             try {
-                loadProject(entry.path(), StageCatalog::builtin());
+                loadProject(entry.path(), builtinStages());
             } catch (const FileError& e) {
                 QFAIL(e.what());
             }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
 #include "stage_entries.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
@@ -60,7 +61,7 @@ Level caves(LevelSize size, std::uint64_t seed, std::vector<StageEntry> more = {
         e.name = e.type + std::to_string(recipe.stages.size());
         recipe.stages.push_back(e);
     }
-    return generateLevel(size, seed, recipe, StageCatalog::builtin());
+    return generateLevel(size, seed, recipe, builtinStages());
 }
 
 } // namespace
@@ -168,9 +169,9 @@ private slots:
 
     void connectingStepsOneTunnelEach() {
         Recipe recipe = recipeOf({entry("cellular_caves"), entry("connect_regions")});
-        Generation stepped({60, 40, 1}, 5, recipe, StageCatalog::builtin(), {true});
+        Generation stepped({60, 40, 1}, 5, recipe, builtinStages(), {true});
         while (stepped.step()) {}
-        QVERIFY(stepped.level().tiles(0) == generateLevel({60, 40, 1}, 5, recipe, StageCatalog::builtin()).tiles(0));
+        QVERIFY(stepped.level().tiles(0) == generateLevel({60, 40, 1}, 5, recipe, builtinStages()).tiles(0));
         const std::size_t regions = static_cast<std::size_t>(labelRegions(caves({60, 40, 1}, 5).tiles(0), Connectivity::Eight).count());
         // noise + 3 generations, then: plan, and one step per tunnel (regions - 1 of them).
         QCOMPARE(stepped.timeline()->stepCount(), 4 + 1 + (regions - 1));
@@ -183,8 +184,8 @@ private slots:
         Recipe base = recipeOf({entry("cellular_caves"), entry("prune_regions")});
         Recipe linked = base;
         linked.stages.push_back(entry("depth_links"));
-        const Level before = generateLevel(size, 9, base, StageCatalog::builtin());
-        const Level level = generateLevel(size, 9, linked, StageCatalog::builtin());
+        const Level before = generateLevel(size, 9, base, builtinStages());
+        const Level level = generateLevel(size, 9, linked, builtinStages());
         QVERIFY(!level.stairs.empty());
 
         std::set<std::tuple<int, int, int>> pairs;
@@ -244,8 +245,8 @@ private slots:
     // On the jsrogue example every depth is reachable from depth 0, or the report
     // names exactly the regions that are not.
     void jsrogueReachabilityIsReportedExactly() {
-        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", StageCatalog::builtin());
-        const Level level = generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", builtinStages());
+        const Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
         const ReachabilityReport report = reachability(level, p.movement);
         QVERIFY(report.start.has_value());
         QCOMPARE(report.start->z, 0);

@@ -8,9 +8,10 @@
 #include <fstream>
 
 #include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
 #include "play/replay.h"
-#include "population/rules_json.h"
-#include "project/file_io.h"
+#include "content/rules_json.h"
+#include "io/file_io.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -86,9 +87,9 @@ private slots:
                     if (isRules) {
                         loadRules(file);
                     } else {
-                        const Project p = loadProject(file, StageCatalog::builtin());
+                        const Project p = loadProject(file, builtinStages());
                         // Whatever loads, generates (kept small, so the test stays quick).
-                        if (static_cast<long long>(p.size.width) * p.size.height * p.size.depth <= 200000) generateLevel(p.size, p.seed, p.recipe, StageCatalog::builtin());
+                        if (static_cast<long long>(p.size.width) * p.size.height * p.size.depth <= 200000) generateLevel(p.size, p.seed, p.recipe, builtinStages());
                     }
                     ++loaded;
                 } catch (const FileError& e) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
 #include "stage_entries.h"
 #include "generators/cell_automaton.h"
 
@@ -62,7 +63,7 @@ private slots:
         Recipe recipe;
         recipe.stages.push_back(entry("drone_mining", {{"drones_min", std::int64_t{40}}, {"drones_max", std::int64_t{40}},
                                                        {"life_min", std::int64_t{300}}, {"life_max", std::int64_t{300}}}));
-        Generation g({12, 7, 1}, 99, recipe, StageCatalog::builtin(), {true});
+        Generation g({12, 7, 1}, 99, recipe, builtinStages(), {true});
         int checked = 0;
         while (g.step()) {
             for (const Annotation& a : g.currentAnnotations()) {
@@ -79,7 +80,7 @@ private slots:
     void marksCarryTheirStagesDepth() {
         Recipe recipe;
         recipe.stages.push_back(entry("drone_mining"));
-        Generation g({30, 20, 3}, 4, recipe, StageCatalog::builtin(), {true});
+        Generation g({30, 20, 3}, 4, recipe, builtinStages(), {true});
         std::set<int> depths;
         while (g.step())
             for (const Annotation& a : g.currentAnnotations()) {
@@ -94,7 +95,7 @@ private slots:
             Recipe recipe;
             recipe.stages.push_back(entry("drone_mining", {{"drones_min", std::int64_t{2}}, {"drones_max", std::int64_t{5}},
                                                            {"life_min", std::int64_t{3}}, {"life_max", std::int64_t{6}}}));
-            Generation g({40, 40, 1}, seed, recipe, StageCatalog::builtin(), {true});
+            Generation g({40, 40, 1}, seed, recipe, builtinStages(), {true});
             g.step(); // the fill
             QVERIFY(g.step());
             const auto drones = g.currentAnnotations().size();
@@ -110,8 +111,8 @@ private slots:
         recipe.stages.push_back(entry("drone_mining"));
         Recipe withWater = recipe;
         withWater.stages.push_back(entry("cave_walkers", {{"tile", std::string("water")}, {"life_min", std::int64_t{200}}, {"life_max", std::int64_t{200}}}));
-        const Level dug = generateLevel({60, 30, 1}, 5, recipe, StageCatalog::builtin());
-        const Level wet = generateLevel({60, 30, 1}, 5, withWater, StageCatalog::builtin());
+        const Level dug = generateLevel({60, 30, 1}, 5, recipe, builtinStages());
+        const Level wet = generateLevel({60, 30, 1}, 5, withWater, builtinStages());
         int water = 0;
         for (int y = 0; y < 30; ++y)
             for (int x = 0; x < 60; ++x) {
@@ -125,7 +126,7 @@ private slots:
         Recipe recipe;
         recipe.stages.push_back(entry("cave_walkers"));
         std::vector<std::string> warnings;
-        generateLevel({30, 30, 1}, 5, recipe, StageCatalog::builtin(), &warnings);
+        generateLevel({30, 30, 1}, 5, recipe, builtinStages(), &warnings);
         QCOMPARE(warnings.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(warnings[0]).contains("no open ground"));
     }
@@ -161,7 +162,7 @@ private slots:
             StageEntry e = entry("cellular_caves", {{"randomize", false}, {"generations", std::int64_t{generations}},
                                                     {"neighbours", std::int64_t{rule.neighbourhood}},
                                                     {"border", std::string(rule.outsideAlive ? "floor" : "wall")}, {"born", born}, {"survive", survive}});
-            const StageType& type = *StageCatalog::builtin().find("cellular_caves");
+            const StageType& type = *builtinStages().find("cellular_caves");
             auto stage = type.create(e.params, {level.size(), 0, Rng(1), nullptr});
             LevelCanvas canvas(level, 0);
             stage->run(canvas);
@@ -175,7 +176,7 @@ private slots:
     void cellularNoiseMeansItsFill() {
         Recipe recipe;
         recipe.stages.push_back(entry("cellular_caves", {{"generations", std::int64_t{0}}, {"fill", 0.3}}));
-        const Level level = generateLevel({200, 200, 1}, 8, recipe, StageCatalog::builtin());
+        const Level level = generateLevel({200, 200, 1}, 8, recipe, builtinStages());
         int floor = 0;
         for (Tile t : level.tiles(0)) floor += t == Tile::Floor;
         QVERIFY2(std::abs(floor - 12000) < 400, qPrintable(QString::number(floor)));
@@ -185,16 +186,16 @@ private slots:
         Recipe whole, banded;
         whole.stages.push_back(entry("cellular_caves"));
         banded.stages.push_back(entry("cellular_caves", {{"rows_per_step", std::int64_t{7}}}));
-        Generation g({90, 50, 1}, 3, banded, StageCatalog::builtin(), {true});
+        Generation g({90, 50, 1}, 3, banded, builtinStages(), {true});
         while (g.step()) {}
         QCOMPARE(g.timeline()->stepCount(), std::size_t(4 * 8)); // noise + 3 generations, 8 bands of 7 rows each
-        QVERIFY(g.level().tiles(0) == generateLevel({90, 50, 1}, 3, whole, StageCatalog::builtin()).tiles(0));
+        QVERIFY(g.level().tiles(0) == generateLevel({90, 50, 1}, 3, whole, builtinStages()).tiles(0));
     }
 
     void randomFillMeansItsWallChance() {
         Recipe recipe;
         recipe.stages.push_back(entry("random_fill", {{"wall_chance", 0.8}}));
-        const Level level = generateLevel({200, 100, 1}, 4, recipe, StageCatalog::builtin());
+        const Level level = generateLevel({200, 100, 1}, 4, recipe, builtinStages());
         int walls = 0;
         for (Tile t : level.tiles(0)) walls += t == Tile::Wall;
         QVERIFY2(std::abs(walls - 16000) < 400, qPrintable(QString::number(walls)));
@@ -204,7 +205,7 @@ private slots:
         for (std::uint64_t seed = 1; seed <= 25; ++seed) {
             Recipe recipe;
             recipe.stages.push_back(entry("rooms_and_hallways", {{"hall_width", std::int64_t(1 + seed % 3)}}));
-            const Level level = generateLevel({70, 50, 1}, seed, recipe, StageCatalog::builtin());
+            const Level level = generateLevel({70, 50, 1}, seed, recipe, builtinStages());
             std::vector<const Area*> rooms;
             for (const Area& a : level.areas)
                 if (a.kind == AreaKind::Room) rooms.push_back(&a);
@@ -229,7 +230,7 @@ private slots:
         for (std::uint64_t seed = 1; seed <= 25; ++seed) {
             Recipe recipe;
             recipe.stages.push_back(entry("room_grid", {{"rooms", std::int64_t{14}}, {"extra_doors", 0.3}}));
-            const Level level = generateLevel({81, 51, 1}, seed, recipe, StageCatalog::builtin());
+            const Level level = generateLevel({81, 51, 1}, seed, recipe, builtinStages());
             QCOMPARE(level.areas.size(), std::size_t(14));
             QCOMPARE(level.markers.size(), std::size_t(1));
             const Cell start = level.markers[0].at;
@@ -252,13 +253,13 @@ private slots:
         Recipe recipe;
         recipe.stages.push_back(entry("room_grid", {{"columns", std::int64_t{50}}, {"rows", std::int64_t{50}}, {"rooms", std::int64_t{5000}}}));
         std::vector<std::string> warnings;
-        const Level level = generateLevel({20, 9, 1}, 1, recipe, StageCatalog::builtin(), &warnings);
+        const Level level = generateLevel({20, 9, 1}, 1, recipe, builtinStages(), &warnings);
         QVERIFY(!warnings.empty());
         QCOMPARE(level.areas.size(), std::size_t(9 * 4));
 
         Recipe tiny;
         tiny.stages.push_back(entry("rooms_and_hallways", {{"room_min_width", std::int64_t{40}}, {"room_max_width", std::int64_t{90}}}));
-        const Level small = generateLevel({3, 3, 1}, 1, tiny, StageCatalog::builtin());
+        const Level small = generateLevel({3, 3, 1}, 1, tiny, builtinStages());
         for (const Area& a : small.areas) QVERIFY(a.bounds.right() <= 3 && a.bounds.bottom() <= 3);
     }
 };

@@ -31,6 +31,7 @@
 #include "regions/reachability.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::ui {
 
@@ -171,7 +172,7 @@ void MainWindow::newProject() {
     QFile file(":/burrow/new-project.burrow.json");
     file.open(QIODevice::ReadOnly);
     std::vector<Diagnostic> problems;
-    Project project = projectFromJson(nlohmann::json::parse(file.readAll().toStdString()), StageCatalog::builtin(), problems);
+    Project project = projectFromJson(nlohmann::json::parse(file.readAll().toStdString()), builtinStages(), problems);
     document_->reset(std::move(project));
 }
 

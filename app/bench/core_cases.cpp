@@ -5,12 +5,13 @@
 #include "bench_case.h"
 #include "generation/generation.h"
 #include "regions/reachability.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::bench {
 namespace {
 
 StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params) {
-    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), {});
+    StageEntry e = makeStageEntry(*builtinStages().find(type), {});
     for (const auto& [k, v] : params) e.params.set(k, v);
     return e;
 }
@@ -24,7 +25,7 @@ Recipe recipeOf(StageEntry e) {
 std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe, bool record) {
     return [=] {
         return [=] {
-            Generation g(size, 1234, recipe, StageCatalog::builtin(), {record});
+            Generation g(size, 1234, recipe, builtinStages(), {record});
             g.run();
             if (g.level().width() != size.width) std::abort(); // keep the work observable
         };
@@ -38,7 +39,7 @@ const Level& cachedLevel(LevelSize size, const Recipe& recipe) {
                             std::to_string(recipe.stages.size());
     for (const auto& [k, level] : cache)
         if (k == key) return level;
-    cache.emplace_back(key, generateLevel(size, 1234, recipe, StageCatalog::builtin()));
+    cache.emplace_back(key, generateLevel(size, 1234, recipe, builtinStages()));
     return cache.back().second;
 }
 
@@ -48,7 +49,7 @@ std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare
         auto level = std::make_shared<Level>(cachedLevel(size, prepare));
         return [level, stages, size] {
             for (const StageEntry& e : stages) {
-                const StageType& type = *StageCatalog::builtin().find(e.type);
+                const StageType& type = *builtinStages().find(e.type);
                 const int runs = type.scope == StageScope::WholeLevel ? 1 : size.depth;
                 for (int z = 0; z < runs; ++z) {
                     auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z)), e.rules});

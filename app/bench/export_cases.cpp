@@ -8,16 +8,17 @@
 #include "cli/cli.h"
 #include "export/level_export.h"
 #include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::bench {
 namespace {
 
 std::shared_ptr<const Level> caveLevel(LevelSize size) {
     Recipe r;
-    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("cellular_caves"), r));
-    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("prune_regions"), r));
-    r.stages.push_back(makeStageEntry(*StageCatalog::builtin().find("depth_links"), r));
-    return std::make_shared<const Level>(generateLevel(size, 99, r, StageCatalog::builtin()));
+    r.stages.push_back(makeStageEntry(*builtinStages().find("cellular_caves"), r));
+    r.stages.push_back(makeStageEntry(*builtinStages().find("prune_regions"), r));
+    r.stages.push_back(makeStageEntry(*builtinStages().find("depth_links"), r));
+    return std::make_shared<const Level>(generateLevel(size, 99, r, builtinStages()));
 }
 
 std::function<std::function<void()>()> batch(int jobs) {

@@ -11,6 +11,7 @@
 #include "document/project_document.h"
 #include "generation/generation.h"
 #include "map/map_view.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::bench {
 namespace {
@@ -18,7 +19,7 @@ namespace {
 constexpr int kViewWidth = 1280, kViewHeight = 800;
 
 StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params, const Recipe& recipe = {}) {
-    StageEntry e = makeStageEntry(*StageCatalog::builtin().find(type), recipe);
+    StageEntry e = makeStageEntry(*builtinStages().find(type), recipe);
     for (const auto& [k, v] : params) e.params.set(k, v);
     return e;
 }

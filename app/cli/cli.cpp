@@ -11,9 +11,10 @@
 #include "cli/stats_command.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
-#include "population/rules_json.h"
-#include "project/file_io.h"
+#include "content/rules_json.h"
+#include "io/file_io.h"
 #include "project/project.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
 namespace {
@@ -39,7 +40,7 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
         try {
             // A rules file is told from a project by its content, not its name.
             if (looksLikeRules(parseJsonFile(file))) loadRules(file);
-            else loadProject(file, StageCatalog::builtin());
+            else loadProject(file, builtinStages());
             out << file << ": valid\n";
         } catch (const FileError& e) {
             err << e.what() << "\n";
@@ -57,7 +58,7 @@ int stages(const std::vector<std::string>& args, std::ostream& out, std::ostream
         return 0;
     }
     if (!a.positional().empty()) throw UsageError("stages takes no file");
-    out << (a.flag("markdown") ? stageReferenceMarkdown(StageCatalog::builtin()) : stageReferenceText(StageCatalog::builtin()));
+    out << (a.flag("markdown") ? stageReferenceMarkdown(builtinStages()) : stageReferenceText(builtinStages()));
     return 0;
 }
 

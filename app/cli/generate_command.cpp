@@ -12,6 +12,7 @@
 #include "export/level_export.h"
 #include "generation/generation.h"
 #include "project/project.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
 
@@ -73,7 +74,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     request.pngRegions = a.flag("regions");
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath);
-    const Project project = loadProject(projectPath, StageCatalog::builtin());
+    const Project project = loadProject(projectPath, builtinStages());
     if (a.value("depth")) request.depth = a.integer("depth", 0, 0, project.size.depth - 1);
     const int frames = a.integer("frames", 0, 0, 1'000'000);
     const fs::path outDir = a.value("out").value_or(".");
@@ -108,13 +109,13 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
             const fs::path folder = batch ? outDir / ("seed-" + std::to_string(seed)) : outDir;
             try {
                 std::vector<std::string> warnings;
-                const Level level = generateLevel(project.size, seed, project.recipe, StageCatalog::builtin(), &warnings);
+                const Level level = generateLevel(project.size, seed, project.recipe, builtinStages(), &warnings);
                 const PopulationRules* rules = nullptr;
                 for (const auto& s : project.recipe.stages)
                     if (s.rules) rules = s.rules.get();
                 const auto files = exportLevel(level, {project.name, seed, hash, rules}, request, folder);
                 if (frames > 0)
-                    exportFrames(project.size, seed, project.recipe, StageCatalog::builtin(), static_cast<std::size_t>(frames),
+                    exportFrames(project.size, seed, project.recipe, builtinStages(), static_cast<std::size_t>(frames),
                                  {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
                 const std::lock_guard lock(report);
                 filesWritten += files.size();

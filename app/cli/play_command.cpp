@@ -10,6 +10,7 @@
 #include "play/bot.h"
 #include "play/replay.h"
 #include "project/project.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
 
@@ -41,10 +42,10 @@ const PopulationRules* rulesOf(const Project& p) {
 int replay(const std::string& file, std::ostream& out) {
     const Replay r = loadReplay(file);
     const std::filesystem::path projectPath = std::filesystem::path(file).parent_path() / r.project;
-    const Project project = loadProject(projectPath, StageCatalog::builtin());
+    const Project project = loadProject(projectPath, builtinStages());
     if (recipeHash(project) != r.projectHash)
         throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + recipeHash(project) + ", replay " + r.projectHash + ")");
-    Game game(generateLevel(project.size, r.levelSeed, project.recipe, StageCatalog::builtin()), rulesOf(project), r.simulationSeed,
+    Game game(generateLevel(project.size, r.levelSeed, project.recipe, builtinStages()), rulesOf(project), r.simulationSeed,
               GameOptions::forMovement(project.movement));
     for (const Input& input : r.inputs) game.act(input);
     out << file << ": " << outcomeWord(game.outcome()) << " after " << game.turn() << " turns, " << game.damageTaken() << " damage taken, "
@@ -72,9 +73,9 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
     const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", 5000, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::filesystem::path projectPath = a.positional()[0];
-    Project project = loadProject(projectPath, StageCatalog::builtin());
+    Project project = loadProject(projectPath, builtinStages());
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
-    const Level level = generateLevel(project.size, project.seed, project.recipe, StageCatalog::builtin());
+    const Level level = generateLevel(project.size, project.seed, project.recipe, builtinStages());
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
     forEachInParallel(games.size(), jobs, [&](std::size_t i) {
         Game game(level, rulesOf(project), i + 1, GameOptions::forMovement(project.movement));

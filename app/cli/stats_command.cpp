@@ -9,6 +9,7 @@
 #include "cli/seed_range.h"
 #include "generation/generation.h"
 #include "project/project.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
 namespace {
@@ -77,7 +78,7 @@ int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, boo
     std::vector<std::string> failures(range.count());
     forEachInParallel(metrics.size(), jobs, [&](std::size_t i) {
         try {
-            const Level level = generateLevel(project.size, range.first + i, project.recipe, StageCatalog::builtin());
+            const Level level = generateLevel(project.size, range.first + i, project.recipe, builtinStages());
             metrics[i] = measureLevel(level, project.movement);
         } catch (const std::exception& e) {
             failures[i] = e.what();
@@ -140,7 +141,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return 0;
     }
     if (a.positional().size() != 1) throw UsageError("stats takes one PROJECT file");
-    Project project = loadProject(a.positional()[0], StageCatalog::builtin());
+    Project project = loadProject(a.positional()[0], builtinStages());
     if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
     if (auto range = a.value("seeds")) {
         return statsOverSeeds(project, parseSeedRange(*range), a.integer("jobs", defaultJobs(), 1, 256), a.flag("json"), out, err);
@@ -150,7 +151,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         project.seed = seedFromText(*seed);
     }
     std::vector<std::string> warnings;
-    const Level level = generateLevel(project.size, project.seed, project.recipe, StageCatalog::builtin(), &warnings);
+    const Level level = generateLevel(project.size, project.seed, project.recipe, builtinStages(), &warnings);
     for (const auto& w : warnings) err << "warning: " << w << "\n";
     const LevelMetrics m = measureLevel(level, project.movement);
 

@@ -5,8 +5,8 @@
 
 #include "generation/generation.h"
 #include "io/ascii_map.h"
-#include "project/diagnostic.h"
-#include "project/file_io.h"
+#include "io/diagnostic.h"
+#include "io/file_io.h"
 
 namespace burrow {
 

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "export/tile_art.h"
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow {
 namespace {

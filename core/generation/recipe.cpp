@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "generation/stage.h"
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow {
 

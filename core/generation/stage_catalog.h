@@ -1,5 +1,6 @@
 #pragma once
-// Every stage type Burrow knows, looked up by id. Immutable once built.
+// A set of stage types, looked up by id. Immutable once built; the ones Burrow
+// ships are pipeline/builtin_stages.h.
 #include <string_view>
 #include <vector>
 
@@ -10,9 +11,6 @@ namespace burrow {
 class StageCatalog {
 public:
     explicit StageCatalog(std::vector<StageType> types) : types_(std::move(types)) {}
-    // The techniques that ship with Burrow (built once, never changed).
-    static const StageCatalog& builtin();
-
     const StageType* find(std::string_view id) const;
     const std::vector<StageType>& types() const { return types_; }
 

@@ -13,7 +13,7 @@
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "play/field_of_view.h"
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 #include "random/rng.h"
 
 namespace burrow {

@@ -2,8 +2,8 @@
 
 #include <charconv>
 
-#include "project/file_io.h"
-#include "project/json_checker.h"
+#include "io/file_io.h"
+#include "io/json_checker.h"
 
 namespace burrow {
 

@@ -10,7 +10,7 @@
 #include "population/populate_stage.h"
 
 #include "population/placement.h"
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 #include "population/scope_areas.h"
 #include "regions/region_map.h"
 

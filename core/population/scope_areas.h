@@ -6,7 +6,7 @@
 
 #include "model/connectivity.h"
 #include "model/level.h"
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow {
 

@@ -11,7 +11,7 @@
 #include "generation/stage_catalog.h"
 #include "model/connectivity.h"
 #include "model/level.h"
-#include "project/diagnostic.h"
+#include "io/diagnostic.h"
 #include "project/hand_edits.h"
 
 namespace burrow {

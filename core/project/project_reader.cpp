@@ -2,9 +2,9 @@
 // not know (kept for the next save), and precise about where a problem is.
 #include <set>
 
-#include "population/rules_json.h"
-#include "project/file_io.h"
-#include "project/json_checker.h"
+#include "content/rules_json.h"
+#include "io/file_io.h"
+#include "io/json_checker.h"
 #include "project/project.h"
 
 namespace burrow {

@@ -2,8 +2,8 @@
 // exactly what it generates even if defaults change), unknown fields put back.
 #include <cstdio>
 
-#include "population/rules_json.h"
-#include "project/file_io.h"
+#include "content/rules_json.h"
+#include "io/file_io.h"
 #include "project/project.h"
 
 namespace burrow {

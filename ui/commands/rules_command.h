@@ -6,7 +6,7 @@
 #include <QUndoCommand>
 #include <memory>
 
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow::ui {
 

@@ -16,7 +16,7 @@
 #include <QSpinBox>
 
 #include "document/project_document.h"
-#include "project/diagnostic.h"
+#include "io/diagnostic.h"
 
 namespace burrow::ui {
 

@@ -11,6 +11,7 @@
 
 #include "docks/parameter_form.h"
 #include "document/project_document.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::ui {
 
@@ -22,14 +23,14 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     add_->setText(tr("Add ▾"));
     add_->setPopupMode(QToolButton::InstantPopup);
     auto* menu = new QMenu(add_);
-    for (const StageType& type : StageCatalog::builtin().types()) {
+    for (const StageType& type : builtinStages().types()) {
         QAction* action = menu->addAction(QString::fromStdString(type.label));
         action->setToolTip(QString::fromStdString(type.technique));
         const std::string id = type.id;
         connect(action, &QAction::triggered, this, [this, id] {
             const int at = list_->currentRow() + 1;
             edit([&](Recipe& r, int) {
-                r.stages.insert(r.stages.begin() + at, makeStageEntry(*StageCatalog::builtin().find(id), r));
+                r.stages.insert(r.stages.begin() + at, makeStageEntry(*builtinStages().find(id), r));
             }, at);
         });
     }
@@ -100,7 +101,7 @@ void RecipePanel::reload() {
     const Recipe& recipe = document_->project().recipe;
     for (std::size_t i = 0; i < recipe.stages.size(); ++i) {
         const StageEntry& e = recipe.stages[i];
-        const StageType* type = StageCatalog::builtin().find(e.type);
+        const StageType* type = builtinStages().find(e.type);
         QString text = QStringLiteral("%1. %2 — %3").arg(i + 1).arg(QString::fromStdString(e.name), type ? QString::fromStdString(type->label) : QString());
         if (e.reroll) text += tr(" (reroll %1)").arg(e.reroll);
         auto* item = new QListWidgetItem(text, list_);
@@ -126,7 +127,7 @@ void RecipePanel::showSelected() {
         return;
     }
     const StageEntry& e = recipe.stages[static_cast<std::size_t>(row)];
-    form_->show(StageCatalog::builtin().find(e.type), e.params);
+    form_->show(builtinStages().find(e.type), e.params);
 }
 
 } // namespace burrow::ui

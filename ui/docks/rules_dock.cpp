@@ -23,7 +23,7 @@
 
 #include "commands/rules_command.h"
 #include "document/project_document.h"
-#include "population/rules_json.h"
+#include "content/rules_json.h"
 #include "tools/tile_palette.h"
 
 namespace burrow::ui {

@@ -6,7 +6,7 @@
 #include <QDockWidget>
 #include <functional>
 
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 class QComboBox;
 class QLabel;

@@ -8,7 +8,7 @@
 #include <functional>
 #include <optional>
 
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow::ui {
 

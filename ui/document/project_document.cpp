@@ -5,7 +5,8 @@
 #include <QSaveFile>
 #include <QUndoStack>
 
-#include "project/diagnostic.h"
+#include "io/diagnostic.h"
+#include "pipeline/builtin_stages.h"
 
 namespace burrow::ui {
 
@@ -21,7 +22,7 @@ ProjectDocument::~ProjectDocument() = default;
 
 bool ProjectDocument::open(const QString& path, QString* error) {
     try {
-        project_ = loadProject(path.toStdString(), StageCatalog::builtin());
+        project_ = loadProject(path.toStdString(), builtinStages());
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
         return false;
@@ -70,7 +71,7 @@ void ProjectDocument::reset(Project templateProject) {
 const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composed_ : generation_->level(); }
 
 void ProjectDocument::restart() {
-    generation_ = std::make_unique<Generation>(project_.size, project_.seed, project_.recipe, StageCatalog::builtin(), GenerationOptions{true});
+    generation_ = std::make_unique<Generation>(project_.size, project_.seed, project_.recipe, builtinStages(), GenerationOptions{true});
     composedValid_ = false;
 }
 
@@ -202,7 +203,7 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
     Recipe recipe = project_.recipe;
     int entry = populateEntry();
     if (entry < 0) {
-        StageEntry populate = makeStageEntry(*StageCatalog::builtin().find("populate"), recipe);
+        StageEntry populate = makeStageEntry(*builtinStages().find("populate"), recipe);
         populate.name = "population";
         populate.params.set("connectivity", std::int64_t{static_cast<int>(project_.movement)});
         recipe.stages.push_back(std::move(populate));

@@ -1,6 +1,6 @@
 #include "map/entity_looks.h"
 
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 namespace burrow::ui {
 

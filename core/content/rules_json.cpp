@@ -2,12 +2,12 @@
 // objects keyed by group name; its groups apply to each room, its numeric tile
 // indices become obstacles (the indices are kept for export), and, as the seed's
 // code always did, one exit goes in the room furthest from the start.
-#include "population/rules_json.h"
+#include "content/rules_json.h"
 
 #include <algorithm>
 
-#include "project/file_io.h"
-#include "project/json_checker.h"
+#include "io/file_io.h"
+#include "io/json_checker.h"
 
 namespace burrow {
 namespace {

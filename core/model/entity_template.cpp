@@ -1,4 +1,4 @@
-#include "population/entity_template.h"
+#include "model/entity_template.h"
 
 namespace burrow {
 

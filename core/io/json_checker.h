@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "project/diagnostic.h"
+#include "io/diagnostic.h"
 
 namespace burrow {
 

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "model/level.h"
-#include "population/population_rules.h"
-#include "project/diagnostic.h"
+#include "content/population_rules.h"
+#include "io/diagnostic.h"
 
 namespace burrow {
 

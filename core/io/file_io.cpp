@@ -1,11 +1,11 @@
-#include "project/file_io.h"
+#include "io/file_io.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <system_error>
 
-#include "project/diagnostic.h"
+#include "io/diagnostic.h"
 
 namespace burrow {
 

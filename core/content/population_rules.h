@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "model/tile.h"
-#include "population/entity_template.h"
+#include "model/entity_template.h"
 
 namespace burrow {
 

@@ -1,4 +1,4 @@
-#include "population/population_rules.h"
+#include "content/population_rules.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "project/json_checker.h"
+#include "io/json_checker.h"
 
 #include <cmath>
 
