@@ -12,6 +12,8 @@
 #include "io/ascii_map.h"
 #include <nlohmann/json.hpp>
 #include "io/file_io.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 
 namespace {
 struct Result {
@@ -27,11 +29,50 @@ Result runCli(std::vector<std::string> args) {
     return r;
 }
 const std::string kExample = std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json";
+
+// "level hash X" from a command's text output, or the "level_hash" of its JSON.
+QString levelHashIn(const QString& text) {
+    const qsizetype at = text.indexOf("level hash ");
+    if (at >= 0) return text.mid(at + 11, 16);
+    const qsizetype key = text.indexOf("\"level_hash\": \"");
+    return key < 0 ? QString() : text.mid(key + 15, 16);
+}
 } // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    // A designer paints a fix and saves: every command makes the level with the fix,
+    // and they all print the same level hash (the one the editor shows).
+    void handEditsReachEveryCommand() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        std::filesystem::copy_file(std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.rules.json", folder / "rooms-and-hallways.rules.json");
+        burrow::Project project = burrow::loadProject(std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", burrow::builtinStages());
+        const std::string plain = burrow::levelHash(burrow::makeLevel(project).level);
+        for (int x = 0; x < project.size.width; ++x) project.edits.set({x, 0, 0}, burrow::Tile::Water);
+        const std::string file = (folder / "edited.burrow.json").string();
+        burrow::saveProject(project, file);
+        const QString expected = QString::fromStdString(burrow::levelHash(burrow::makeLevel(burrow::loadProject(file, burrow::builtinStages())).level));
+        QVERIFY(expected != QString::fromStdString(plain));
+
+        const Result generated = runCli({"generate", file, "--out", (folder / "out").string()});
+        QCOMPARE(generated.code, 0);
+        const std::string map = burrow::readTextFile(folder / "out" / "edited.txt");
+        QCOMPARE(QString::fromStdString(map.substr(0, static_cast<std::size_t>(project.size.width))), QString(project.size.width, '~'));
+        const Result stats = runCli({"stats", file, "--json"});
+        const Result statsText = runCli({"stats", file});
+        const Result played = runCli({"play", file, "--bot", "--runs", "1", "--json"});
+        QCOMPARE(stats.code, 0);
+        QCOMPARE(played.code, 0);
+        QCOMPARE(levelHashIn(generated.out), expected);
+        QCOMPARE(levelHashIn(stats.out), expected);
+        QCOMPARE(levelHashIn(statsText.out), expected);
+        QCOMPARE(levelHashIn(played.out), expected);
+        // The project hash covers the edits too, so a replay notices them.
+        QVERIFY(stats.out.contains(QString::fromStdString(burrow::projectHash(project))));
+    }
+
     void helpAndVersionNeedNoDisplay() {
         const Result help = runCli({"--help"});
         QCOMPARE(help.code, 0);

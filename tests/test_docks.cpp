@@ -107,12 +107,16 @@ private slots:
         groups->setCurrentItem(groups->topLevelItem(2)); // enemies
         auto* properties = child<QLineEdit>(window.rulesDock(), "groupProperties");
         QCOMPARE(properties->text(), QString("group=enemies; texture=enemy_image")); // keys in sorted order, as read
-        properties->setText("texture=orc; loot=gold");
+        properties->setText("texture=orc; loot=gold; hp=5; boss=true; rank=\"7\"");
         QMetaObject::invokeMethod(properties, "editingFinished");
         doc->generateFor(1000);
         const auto& placed = doc->rules()->groups[2].entities[0].properties;
-        QCOMPARE(placed.size(), std::size_t(2));
-        QCOMPARE(placed[1], (std::pair<std::string, std::string>{"loot", "gold"}));
+        QCOMPARE(placed.size(), std::size_t(5));
+        QVERIFY((placed[1] == Property{"loot", std::string("gold")}));
+        QVERIFY((placed[2] == Property{"hp", std::int64_t{5}}));     // numbers keep their type
+        QVERIFY((placed[3] == Property{"boss", true}));
+        QVERIFY((placed[4] == Property{"rank", std::string("7")})); // quoted: text
+        QCOMPARE(properties->text(), QString("texture=orc; loot=gold; hp=5; boss=true; rank=\"7\""));
         for (const Entity& e : doc->level().entities)
             if (e.templateName == "enemy") QCOMPARE(e.properties, placed);
     }
@@ -132,8 +136,8 @@ private slots:
         // Walk with whatever key leads somewhere open: each key press is one turn.
         const std::pair<int, QPoint> keys[] = {{Qt::Key_Right, {1, 0}}, {Qt::Key_Left, {-1, 0}}, {Qt::Key_Down, {0, 1}}, {Qt::Key_Up, {0, -1}}};
         for (const auto& [key, d] : keys) {
-            const Tile t = dock->game()->level().at(start.x + d.x(), start.y + d.y(), start.z);
-            if (!isWalkable(t)) continue;
+            const Cell to{start.x + d.x(), start.y + d.y(), start.z};
+            if (!isWalkable(dock->game()->level().at(to.x, to.y, to.z)) || dock->game()->actorAt(to)) continue;
             QTest::keyClick(view, static_cast<Qt::Key>(key));
             QCOMPARE(dock->game()->turn(), 1);
             QCOMPARE(dock->game()->player().at, (Cell{start.x + d.x(), start.y + d.y(), start.z}));

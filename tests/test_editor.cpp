@@ -26,6 +26,7 @@ using namespace burrow;
 using namespace burrow::ui;
 
 #include "editor_test_helpers.h"
+#include "stage_entries.h"
 
 
 class TestEditor : public QObject {

@@ -17,6 +17,8 @@
 #include "generation/generation.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "stage_entries.h"
+#include "model/level_hash.h"
 
 using namespace burrow;
 using nlohmann::json;
@@ -31,16 +33,11 @@ struct Made {
 
 Made make(const char* example) {
     Made m{loadProject(std::string(BURROW_EXAMPLES) + "/" + example, builtinStages()), {}};
-    m.level = generateLevel(m.project.size, m.project.seed, m.project.recipe, builtinStages());
+    m.level = makeLevel(m.project).level;
     return m;
 }
 
-ExportInfo infoOf(const Made& m) {
-    const PopulationRules* rules = nullptr;
-    for (const auto& s : m.project.recipe.stages)
-        if (s.rules) rules = s.rules.get();
-    return {m.project.name, m.project.seed, recipeHash(m.project), rules};
-}
+ExportInfo infoOf(const Made& m) { return {m.project.name, m.project.seed, projectHash(m.project), levelHash(m.level)}; }
 
 // True when the pixel at a cell's top-left corner (glyphs are centred and never
 // touch it) has the tile's colour.
@@ -96,7 +93,7 @@ private slots:
         QCOMPARE(tileset["image"], json("room-grid-tiles.png"));
         std::set<std::string> properties;
         for (const auto& p : map["properties"]) properties.insert(p["name"].get<std::string>());
-        for (const char* p : {"burrow_version", "project", "seed", "depth", "recipe_hash"}) QVERIFY2(properties.count(p), p);
+        for (const char* p : {"burrow_version", "project", "seed", "depth", "project_hash", "level_hash"}) QVERIFY2(properties.count(p), p);
     }
 
     void tmxHasTheSameContent() {
@@ -201,7 +198,8 @@ private slots:
         }
         QCOMPARE(y, m.level.height());
         QTemporaryDir dir;
-        const std::size_t frames = exportFrames(m.project.size, m.project.seed, m.project.recipe, builtinStages(), 3, {4, CellStyle::Blocks, false, false, Connectivity::Eight}, dir.path().toStdString());
+        Generation generation = startGeneration(m.project, m.project.seed);
+        const std::size_t frames = exportFrames(generation, m.level, 3, {4, CellStyle::Blocks, false, false, Connectivity::Eight}, dir.path().toStdString());
         QCOMPARE(frames, std::size_t(1 + 10 / 3 + 1)); // the start, every 3rd of 10 steps, the end
         QVERIFY(!QImage(dir.path() + "/frame-000001.png").isNull());
         const QImage last(dir.path() + QString("/frame-%1.png").arg(frames, 6, 10, QChar('0')));

@@ -5,7 +5,9 @@
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
+#include "model/level_hash.h"
 #include "project/project.h"
+#include "stage_entries.h"
 
 using namespace burrow;
 
@@ -13,7 +15,8 @@ namespace {
 Project example(const QString& name) {
     return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", builtinStages());
 }
-QString hashOf(const Level& level) { return QString::number(hashText(asciiMap(level)), 16); }
+// The whole level: tiles, areas, doors, stairs, markers, placed things, templates.
+QString hashOf(const Level& level) { return QString::fromStdString(levelHash(level)); }
 
 void compareLevels(const Level& a, const Level& b) {
     QCOMPARE(a.size(), b.size());
@@ -22,6 +25,7 @@ void compareLevels(const Level& a, const Level& b) {
     QVERIFY(a.doors == b.doors);
     QVERIFY(a.markers == b.markers);
     QVERIFY(a.stairs == b.stairs);
+    QVERIFY(a.entities == b.entities);
 }
 } // namespace
 
@@ -32,11 +36,11 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("hash");
         QTest::addColumn<QString>("firstRow"); // a small excerpt, to see what changed when the hash does
-        QTest::newRow("drone caves") << "drone-caves" << "2fa2a2337bb93f37" << "#######################..#######################################################";
-        QTest::newRow("random fill") << "random-fill" << "188df50c6186dca8" << "###........##..";
-        QTest::newRow("cellular depths") << "cellular-depths" << "9ce52988d5bcea" << "################################################################################################..##";
-        QTest::newRow("rooms and hallways") << "rooms-and-hallways" << "5c8229ed512e92f1" << "                                                  ";
-        QTest::newRow("room grid") << "room-grid" << "9226217614adc5c1" << "#################################################################################";
+        QTest::newRow("drone caves") << "drone-caves" << "bacc5d956cc4bb5c" << "#######################..#######################################################";
+        QTest::newRow("random fill") << "random-fill" << "e88294a1f00bd5e0" << "###........##..";
+        QTest::newRow("cellular depths") << "cellular-depths" << "8bc55848f28ce4f2" << "################################################################################################..##";
+        QTest::newRow("rooms and hallways") << "rooms-and-hallways" << "66ecb2902eaa1565" << "                                                  ";
+        QTest::newRow("room grid") << "room-grid" << "aa0b79bfab9e0d5f" << "#################################################################################";
     }
     // A fixed seed gives a fixed level forever: these values may only change with a
     // deliberate, documented change of a technique.
@@ -45,7 +49,7 @@ private slots:
         QFETCH(QString, hash);
         QFETCH(QString, firstRow);
         const Project p = example(name);
-        const Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level level = makeLevel(p).level;
         const std::string text = asciiMap(level);
         QCOMPARE(QString::fromStdString(text.substr(0, text.find('\n'))), firstRow);
         QCOMPARE(hashOf(level), hash);
@@ -58,10 +62,10 @@ private slots:
     void steppingEqualsRunningAndTimelineReplays() {
         QFETCH(QString, name);
         const Project p = example(name);
-        Generation ran(p.size, p.seed, p.recipe, builtinStages());
+        Generation ran = startGeneration(p, p.seed);
         ran.run();
 
-        Generation stepped(p.size, p.seed, p.recipe, builtinStages(), {true});
+        Generation stepped = startGeneration(p, p.seed, {true});
         const Level start = stepped.level();
         std::size_t steps = 0;
         while (stepped.step()) ++steps;
@@ -90,9 +94,9 @@ private slots:
 
     void sameSeedSameLevelOtherSeedOtherLevel() {
         const Project p = example("cellular-depths");
-        const Level a = generateLevel(p.size, p.seed, p.recipe, builtinStages());
-        const Level b = generateLevel(p.size, p.seed, p.recipe, builtinStages());
-        const Level c = generateLevel(p.size, p.seed + 1, p.recipe, builtinStages());
+        const Level a = makeLevel(p).level;
+        const Level b = makeLevel(p).level;
+        const Level c = makeLevel(p, p.seed + 1).level;
         QCOMPARE(hashOf(a), hashOf(b));
         QVERIFY(hashOf(a) != hashOf(c));
         // Each depth draws its own stream.
@@ -108,9 +112,9 @@ private slots:
         bottom.name = "bottom";
         bottom.depths = {1};
         p.recipe.stages = {top, bottom};
-        const Level before = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level before = makeLevel(p).level;
         p.recipe.stages[1].reroll = 1;
-        const Level after = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level after = makeLevel(p).level;
         QVERIFY(before.tiles(0) == after.tiles(0));
         QVERIFY(!(before.tiles(1) == after.tiles(1)));
 
@@ -118,9 +122,9 @@ private slots:
         Project drones = example("drone-caves");
         Recipe firstTwo = drones.recipe;
         firstTwo.stages.pop_back();
-        const Level base = generateLevel(drones.size, drones.seed, firstTwo, builtinStages());
+        const Level base = generateLevel(drones.size, drones.seed, firstTwo, builtinStages(), nullptr, drones.movement);
         drones.recipe.stages[2].reroll = 5;
-        const Level rerolled = generateLevel(drones.size, drones.seed, drones.recipe, builtinStages());
+        const Level rerolled = makeLevel(drones).level;
         for (int y = 0; y < base.height(); ++y)
             for (int x = 0; x < base.width(); ++x)
                 if (rerolled.at(x, y, 0) != Tile::Water) QCOMPARE(rerolled.at(x, y, 0), base.at(x, y, 0));
@@ -129,15 +133,16 @@ private slots:
     void disabledAndInvalidStagesAreSkipped() {
         Project p = example("random-fill");
         p.recipe.stages[0].enabled = false;
-        const Level untouched = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level untouched = makeLevel(p).level;
         for (Tile t : untouched.tiles(0)) QCOMPARE(t, Tile::Wall);
 
         p.recipe.stages[0].enabled = true;
         p.recipe.stages[0].params.set("wall_chance", 3.0);
-        std::vector<std::string> warnings;
-        generateLevel(p.size, p.seed, p.recipe, builtinStages(), &warnings);
+        const auto warnings = makeLevel(p).warnings;
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY(QString::fromStdString(warnings[0]).contains("wall_chance"));
+        QCOMPARE(QString::fromStdString(warnings[0].code), QString("bad_parameter"));
+        QCOMPARE(QString::fromStdString(warnings[0].stage), QString::fromStdString(p.recipe.stages[0].name));
+        QVERIFY(QString::fromStdString(warnings[0].text()).contains("wall_chance"));
     }
 
     // A changed recipe keeps the output and the steps of the stages before the change.
@@ -145,9 +150,9 @@ private slots:
         const Project p = example("drone-caves");
         Recipe changed = p.recipe;
         changed.stages[2].params.set("walkers_max", std::int64_t{6});
-        const Level fresh = generateLevel(p.size, p.seed, changed, builtinStages());
+        const Level fresh = generateLevel(p.size, p.seed, changed, builtinStages(), nullptr, p.movement);
 
-        Generation g(p.size, p.seed, p.recipe, builtinStages(), {true});
+        Generation g = startGeneration(p, p.seed, {true});
         g.run();
         std::size_t before = 0; // steps of the first two stages
         while (before < g.timeline()->stepCount() && g.runs()[g.timeline()->step(before).run].entry < 2) ++before;
@@ -159,7 +164,7 @@ private slots:
         compareLevels(g.level(), fresh);
 
         // Mid-way through an unchanged stage: it carries on, then the changed one runs.
-        Generation mid(p.size, p.seed, p.recipe, builtinStages(), {true});
+        Generation mid = startGeneration(p, p.seed, {true});
         for (int i = 0; i < 10; ++i) mid.step();
         mid.replaceRecipe(changed);
         mid.run();
@@ -171,7 +176,7 @@ private slots:
         g.seek(3);
         g.replaceRecipe(longer);
         g.run();
-        compareLevels(g.level(), generateLevel(p.size, p.seed, longer, builtinStages()));
+        compareLevels(g.level(), generateLevel(p.size, p.seed, longer, builtinStages(), nullptr, p.movement));
     }
 
     void handEditsApplyAfterGeneration() {
@@ -179,7 +184,7 @@ private slots:
         p.edits.set({0, 0, 0}, Tile::Water);
         p.edits.set({14, 9, 0}, Tile::Exit);
         p.edits.set({99, 99, 5}, Tile::Door); // outside this level: ignored, but kept
-        Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        Level level = makeLevel(p).level;
         p.edits.applyTo(level);
         QCOMPARE(level.at(0, 0, 0), Tile::Water);
         QCOMPARE(level.at(14, 9, 0), Tile::Exit);
@@ -190,7 +195,7 @@ private slots:
 
     void timelineCostsBytesPerChange() {
         const Project p = example("cellular-depths");
-        Generation g(p.size, p.seed, p.recipe, builtinStages(), {true});
+        Generation g = startGeneration(p, p.seed, {true});
         g.run();
         std::size_t changes = 0;
         for (std::size_t i = 0; i < g.timeline()->stepCount(); ++i) changes += g.timeline()->changes(i).size();

@@ -15,9 +15,11 @@
 #include "play/field_of_view.h"
 #include "play/game.h"
 #include "play/replay.h"
+#include "content/population_rules.h"
 #include "generation/generation.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "stage_entries.h"
 
 using namespace burrow;
 
@@ -27,6 +29,7 @@ namespace {
 // item, on floor; every other glyph is its tile.
 Level levelWith(std::string text) {
     std::vector<Entity> things;
+    std::optional<Cell> start;
     int x = 0, y = 0;
     for (char& c : text) {
         if (c == '\n') {
@@ -36,14 +39,26 @@ Level levelWith(std::string text) {
         }
         const char* name = c == '@' ? "player" : c == 'e' ? "enemy" : c == 'F' ? "fungus" : c == '*' ? "item" : nullptr;
         if (name) {
-            things.push_back({name, {x, y, 0}, {}});
+            if (c == '@') start = Cell{x, y, 0};
+            else things.push_back({name, {x, y, 0}, {}});
             c = '.';
         }
         ++x;
     }
     Level level = levelFromAscii(text);
     level.entities = things;
+    if (start) level.markers.push_back({"start", *start});
     return level;
+}
+
+// A game on `level` whose things are what `rules` (then the defaults) say: the
+// level owns its templates, as a finished level does.
+Game gameOn(Level level, const PopulationRules* rules, std::uint64_t seed, GameOptions options = {}) {
+    const PopulationRules none;
+    if (!rules) rules = &none;
+    for (const char* name : {"player", "enemy", "fungus", "item", "exit"})
+        if (const EntityTemplate* t = rules->findTemplate(name)) level.templates.push_back(*t);
+    return Game(std::move(level), seed, options);
 }
 
 PopulationRules withTemplate(EntityTemplate t) {
@@ -67,7 +82,7 @@ private slots:
         dummy.defense = 3;
         dummy.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}};
         const PopulationRules rules = withTemplate(dummy);
-        Game game(levelWith("#####\n#@e.#\n#####\n"), &rules, 5);
+        Game game = gameOn(levelWith("#####\n#@e.#\n#####\n"), &rules, 5);
         std::set<int> seen;
         int hp = dummy.maxHp;
         for (int i = 0; i < 400; ++i) {
@@ -82,7 +97,7 @@ private slots:
         // Attack at or below defense: always exactly 1.
         dummy.defense = 50;
         const PopulationRules tough = withTemplate(dummy);
-        Game blunt(levelWith("#####\n#@e.#\n#####\n"), &tough, 5);
+        Game blunt = gameOn(levelWith("#####\n#@e.#\n#####\n"), &tough, 5);
         for (int i = 0; i < 20; ++i) {
             blunt.act({Input::Kind::Move, 1, 0});
             QCOMPARE(blunt.actorAt({2, 1, 0})->hp, dummy.maxHp - (i + 1));
@@ -91,15 +106,15 @@ private slots:
 
     void playCanStartWhereTheDesignerAsks() {
         const Level level = levelFromAscii("####\n#..#\n####\n\n####\n#..#\n####\n");
-        Game game(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{2, 1, 1}});
+        Game game = gameOn(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{2, 1, 1}});
         QCOMPARE(game.player().at, (Cell{2, 1, 1}));
         QCOMPARE(game.deepestDepth(), 1);
-        Game walled(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{0, 0, 1}}); // a wall: the usual start instead
+        Game walled = gameOn(level, nullptr, 1, {Connectivity::Eight, 12, 5, false, Cell{0, 0, 1}}); // a wall: the usual start instead
         QCOMPARE(walled.player().at, (Cell{1, 1, 0}));
     }
 
     void stairsOnlyFromStairs() {
-        Game game(levelFromAscii("####\n#.>#\n####\n\n####\n#..#\n####\n"), nullptr, 1);
+        Game game = gameOn(levelFromAscii("####\n#.>#\n####\n\n####\n#..#\n####\n"), nullptr, 1);
         QCOMPARE(game.player().at, (Cell{1, 1, 0}));
         QVERIFY(!game.act({Input::Kind::Descend, 0, 0}));
         QCOMPARE(QString::fromStdString(game.messages().back().text), QString("You can't go down here!"));
@@ -123,7 +138,7 @@ private slots:
         statue.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}};
         statue.maxHp = 1;
         const PopulationRules rules = withTemplate(statue);
-        Game game(level, &rules, 3, GameOptions{Connectivity::Four, 8, 5, false, std::nullopt});
+        Game game = gameOn(level, &rules, 3, GameOptions{Connectivity::Four, 8, 5, false, std::nullopt});
         QVERIFY(game.act({Input::Kind::Move, 0, 1}));  // to (1,2)
         QVERIFY(game.act({Input::Kind::Move, 1, 0}));  // to (2,2), beside the door
         QVERIFY(game.locked({3, 2, 0}));
@@ -136,7 +151,7 @@ private slots:
     }
 
     void theExitWinsAndDeathLoses() {
-        Game exit(levelWith("#####\n#@.X#\n#####\n"), nullptr, 1);
+        Game exit = gameOn(levelWith("#####\n#@.X#\n#####\n"), nullptr, 1);
         exit.act({Input::Kind::Move, 1, 0});
         QCOMPARE(exit.outcome(), Outcome::Playing);
         exit.act({Input::Kind::Move, 1, 0});
@@ -147,7 +162,7 @@ private slots:
         brute.attack = 100;
         brute.maxHp = 1000;
         const PopulationRules rules = withTemplate(brute);
-        Game death(levelWith("#####\n#@e.#\n#####\n"), &rules, 1);
+        Game death = gameOn(levelWith("#####\n#@e.#\n#####\n"), &rules, 1);
         for (int i = 0; i < 100 && death.outcome() == Outcome::Playing; ++i) death.act({Input::Kind::Wait, 0, 0});
         QCOMPARE(death.outcome(), Outcome::Lost);
         QCOMPARE(QString::fromStdString(death.causeOfDeath()), QString("enemy"));
@@ -163,7 +178,7 @@ private slots:
         map += std::string(22, '#') + "\n";
         map[23 + 1] = '@';
         map[23 * 7 + 12] = 'F';
-        Game game(levelWith(map), &rules, 9);
+        Game game = gameOn(levelWith(map), &rules, 9);
         for (int i = 0; i < 60; ++i) game.act({Input::Kind::Wait, 0, 0});
         int fungi = 0;
         for (const Actor& a : game.actors()) {
@@ -185,7 +200,7 @@ private slots:
         EntityTemplate chaser = *PopulationRules{}.findTemplate("enemy");
         chaser.behaviours = {{Behaviour::Type::Chase, 6, 0, 0}}; // no wandering, to see the chase alone
         const PopulationRules rules = withTemplate(chaser);
-        Game game(levelWith(map), &rules, 4);
+        Game game = gameOn(levelWith(map), &rules, 4);
         const Actor* near = game.actorAt({6, 3, 0});
         const Actor* far = game.actorAt({14, 3, 0});
         const int nearId = near->id, farId = far->id;
@@ -203,13 +218,13 @@ private slots:
         EntityTemplate watcher = *PopulationRules{}.findTemplate("enemy");
         watcher.behaviours = {{Behaviour::Type::Chase, 3, 0, 0, true}};
         const PopulationRules rules = withTemplate(watcher);
-        Game game(levelWith(map), &rules, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
+        Game game = gameOn(levelWith(map), &rules, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
         const int id = game.actorAt({12, 1, 0})->id;
         game.act({Input::Kind::Wait, 0, 0});
         QCOMPARE(game.actors()[std::size_t(id)].at, (Cell{11, 1, 0}));
         watcher.behaviours[0].sight = false;
         const PopulationRules blind = withTemplate(watcher);
-        Game other(levelWith(map), &blind, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
+        Game other = gameOn(levelWith(map), &blind, 2, GameOptions{Connectivity::Four, 12, 5, false, std::nullopt});
         other.act({Input::Kind::Wait, 0, 0});
         QCOMPARE(other.actorAt({12, 1, 0})->id, id); // without sight it stays beyond its radius
     }
@@ -263,7 +278,7 @@ private slots:
         QCOMPARE(played.first, 0);
         // The replay ends as the bot's game did.
         const Project p = loadProject(project, builtinStages());
-        Game game(generateLevel(p.size, p.seed, p.recipe, builtinStages()), p.recipe.stages.back().rules.get(), 1, GameOptions::forMovement(p.movement));
+        Game game(makeLevel(p).level, 1, GameOptions::forMovement(p.movement));
         const GameSummary bot = playWithBot(game, 5000);
         QVERIFY2(QString::fromStdString(played.second).contains(QString("after %1 turns").arg(bot.turns)), played.second.c_str());
         // A broken replay names its path.

@@ -86,6 +86,20 @@ private slots:
         QVERIFY2(found, qPrintable(problems.join("\n")));
     }
 
+    // Earlier files gave region stages their own "connectivity": they still load, the
+    // project's movement decides, and the reader says so with the JSON path.
+    void oldConnectivityParametersAreIgnoredWithANotice() {
+        const nlohmann::json doc = nlohmann::json::parse(R"({"format": "burrow-project", "version": 1, "seed": 1, "movement": 4,
+            "size": {"width": 40, "height": 30}, "recipe": [{"stage": "cellular_caves"}, {"stage": "prune_regions", "params": {"connectivity": 8}}]})");
+        std::vector<Diagnostic> problems, notices;
+        const Project p = projectFromJson(doc, builtinStages(), problems, {}, &notices);
+        QVERIFY(problems.empty());
+        QCOMPARE(notices.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(notices[0].path), QString("/recipe/1/params/connectivity"));
+        QVERIFY(QString::fromStdString(notices[0].message).contains("movement"));
+        QVERIFY(projectToJson(p).dump().find("connectivity") == std::string::npos); // gone on the next save
+    }
+
     void notAnObjectIsAnError() {
         QVERIFY(!problemsOf(json::array()).isEmpty());
         QVERIFY(!problemsOf(json(3)).isEmpty());

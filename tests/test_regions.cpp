@@ -55,13 +55,13 @@ Grid<int> floodLabels(const TileGrid& tiles, Connectivity c) {
     return labels;
 }
 
-Level caves(LevelSize size, std::uint64_t seed, std::vector<StageEntry> more = {}) {
+Level caves(LevelSize size, std::uint64_t seed, std::vector<StageEntry> more = {}, Connectivity movement = Connectivity::Eight) {
     Recipe recipe = recipeOf({entry("cellular_caves")});
     for (auto& e : more) {
         e.name = e.type + std::to_string(recipe.stages.size());
         recipe.stages.push_back(e);
     }
-    return generateLevel(size, seed, recipe, builtinStages());
+    return generateLevel(size, seed, recipe, builtinStages(), nullptr, movement);
 }
 
 } // namespace
@@ -118,7 +118,7 @@ private slots:
     }
 
     void pruningLeavesNoSmallRegion_data() {
-        QTest::addColumn<int>("connectivity");
+        QTest::addColumn<int>("connectivity"); // the project's movement, which the stages follow
         QTest::addColumn<int>("maxSize");
         QTest::newRow("8, 20 (the seed)") << 8 << 20;
         QTest::newRow("4, 20") << 4 << 20;
@@ -129,7 +129,7 @@ private slots:
         QFETCH(int, maxSize);
         const Connectivity c = connectivity == 4 ? Connectivity::Four : Connectivity::Eight;
         const Level before = caves({120, 80, 1}, 11);
-        const Level after = caves({120, 80, 1}, 11, {entry("prune_regions", {{"max_size", std::int64_t{maxSize}}, {"connectivity", std::int64_t{connectivity}}})});
+        const Level after = caves({120, 80, 1}, 11, {entry("prune_regions", {{"max_size", std::int64_t{maxSize}}})}, c);
         const RegionMap was = labelRegions(before.tiles(0), c);
         const RegionMap now = labelRegions(after.tiles(0), c);
         QVERIFY(std::any_of(was.regions.begin(), was.regions.end(), [&](const RegionInfo& r) { return r.size <= maxSize; }));
@@ -149,7 +149,7 @@ private slots:
     }
 
     void connectingLeavesOneRegion_data() {
-        QTest::addColumn<int>("connectivity");
+        QTest::addColumn<int>("connectivity"); // the project's movement, which the stages follow
         QTest::newRow("8") << 8;
         QTest::newRow("4") << 4;
     }
@@ -158,7 +158,7 @@ private slots:
         const Connectivity c = connectivity == 4 ? Connectivity::Four : Connectivity::Eight;
         for (std::uint64_t seed = 1; seed <= 6; ++seed) {
             const Level before = caves({90, 60, 1}, seed);
-            const Level after = caves({90, 60, 1}, seed, {entry("connect_regions", {{"connectivity", std::int64_t{connectivity}}})});
+            const Level after = caves({90, 60, 1}, seed, {entry("connect_regions")}, c);
             QVERIFY(labelRegions(before.tiles(0), c).count() > 1);
             QCOMPARE(labelRegions(after.tiles(0), c).count(), 1);
             // Only rock was dug; nothing open was closed.
@@ -246,7 +246,7 @@ private slots:
     // names exactly the regions that are not.
     void jsrogueReachabilityIsReportedExactly() {
         const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", builtinStages());
-        const Level level = generateLevel(p.size, p.seed, p.recipe, builtinStages());
+        const Level level = makeLevel(p).level;
         const ReachabilityReport report = reachability(level, p.movement);
         QVERIFY(report.start.has_value());
         QCOMPARE(report.start->z, 0);

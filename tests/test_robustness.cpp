@@ -13,6 +13,7 @@
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "stage_entries.h"
 
 using namespace burrow;
 using nlohmann::json;
@@ -89,7 +90,7 @@ private slots:
                     } else {
                         const Project p = loadProject(file, builtinStages());
                         // Whatever loads, generates (kept small, so the test stays quick).
-                        if (static_cast<long long>(p.size.width) * p.size.height * p.size.depth <= 200000) generateLevel(p.size, p.seed, p.recipe, builtinStages());
+                        if (static_cast<long long>(p.size.width) * p.size.height * p.size.depth <= 200000) makeLevel(p).level;
                     }
                     ++loaded;
                 } catch (const FileError& e) {

@@ -163,7 +163,7 @@ private slots:
                                                     {"neighbours", std::int64_t{rule.neighbourhood}},
                                                     {"border", std::string(rule.outsideAlive ? "floor" : "wall")}, {"born", born}, {"survive", survive}});
             const StageType& type = *builtinStages().find("cellular_caves");
-            auto stage = type.create(e.params, {level.size(), 0, Rng(1), nullptr});
+            auto stage = type.create(e.params, {level.size(), 0, Rng(1), Connectivity::Eight, nullptr});
             LevelCanvas canvas(level, 0);
             stage->run(canvas);
 

@@ -59,6 +59,7 @@ MainWindow::MainWindow(QWidget* parent)
         hoverRegions_.reset();
     });
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
+    connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showLevelLabel);
     connect(document_, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(document_, &ProjectDocument::fileChanged, this, &MainWindow::refreshTitle);
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
@@ -262,17 +263,27 @@ void MainWindow::levelReset() {
         o.movement = document_->project().movement;
         mapView_->setOverlays(o);
     }
-    const Project& p = document_->project();
-    levelLabel_->setText(tr("%1 · %2 x %3 x %4 · seed %5")
-                             .arg(QString::fromStdString(p.name))
-                             .arg(level.width())
-                             .arg(level.height())
-                             .arg(level.depthCount())
-                             .arg(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText)));
+    showLevelLabel();
     mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
-    const auto warnings = document_->warnings();
-    if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back()), 8000);
+    const auto& warnings = document_->warnings();
+    if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back().text()), 8000);
+}
+
+// Name, size, seed and, once generated, the level hash: the same value `burrow
+// stats` and `burrow generate` print for the saved project, so a designer can check
+// that the command line makes the level the editor shows.
+void MainWindow::showLevelLabel() {
+    const Project& p = document_->project();
+    const QString hash = document_->levelHash();
+    levelLabel_->setText(tr("%1 · %2 x %3 x %4 · seed %5%6")
+                             .arg(QString::fromStdString(p.name))
+                             .arg(p.size.width)
+                             .arg(p.size.height)
+                             .arg(p.size.depth)
+                             .arg(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText))
+                             .arg(hash.isEmpty() ? QString() : tr(" · level %1").arg(hash)));
+    levelLabel_->setToolTip(tr("The level hash: `burrow stats PROJECT` prints the same one for the saved project"));
 }
 
 void MainWindow::showAnnotations() {

@@ -63,6 +63,7 @@ private:
     void refreshTitle();
     void levelReset();
     void showAnnotations();
+    void showLevelLabel();
     void showHoveredCell(std::optional<Cell> cell);
     void setOverlay(const std::function<void(struct OverlayOptions&)>& change);
 

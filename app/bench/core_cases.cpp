@@ -4,6 +4,7 @@
 
 #include "bench_case.h"
 #include "generation/generation.h"
+#include "pipeline/make_level.h"
 #include "regions/reachability.h"
 #include "pipeline/builtin_stages.h"
 
@@ -22,10 +23,18 @@ Recipe recipeOf(StageEntry e) {
     return r;
 }
 
+// A project of one recipe, so every case builds its level the one way there is.
+Project projectOf(LevelSize size, const Recipe& recipe) {
+    Project p;
+    p.size = size;
+    p.recipe = recipe;
+    return p;
+}
+
 std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe, bool record) {
     return [=] {
         return [=] {
-            Generation g(size, 1234, recipe, builtinStages(), {record});
+            Generation g = startGeneration(projectOf(size, recipe), 1234, {record});
             g.run();
             if (g.level().width() != size.width) std::abort(); // keep the work observable
         };
@@ -39,7 +48,7 @@ const Level& cachedLevel(LevelSize size, const Recipe& recipe) {
                             std::to_string(recipe.stages.size());
     for (const auto& [k, level] : cache)
         if (k == key) return level;
-    cache.emplace_back(key, generateLevel(size, 1234, recipe, builtinStages()));
+    cache.emplace_back(key, makeLevel(projectOf(size, recipe), 1234).level);
     return cache.back().second;
 }
 
@@ -52,7 +61,7 @@ std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare
                 const StageType& type = *builtinStages().find(e.type);
                 const int runs = type.scope == StageScope::WholeLevel ? 1 : size.depth;
                 for (int z = 0; z < runs; ++z) {
-                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z)), e.rules});
+                    auto stage = type.create(e.params, {size, z, RandomStreams(1234).stream(streamName(e, z)), Connectivity::Eight, e.rules});
                     LevelCanvas canvas(*level, z);
                     stage->run(canvas);
                 }

@@ -7,7 +7,7 @@
 #include "bench_case.h"
 #include "cli/cli.h"
 #include "export/level_export.h"
-#include "generation/generation.h"
+#include "pipeline/make_level.h"
 #include "pipeline/builtin_stages.h"
 
 namespace burrow::bench {
@@ -18,7 +18,10 @@ std::shared_ptr<const Level> caveLevel(LevelSize size) {
     r.stages.push_back(makeStageEntry(*builtinStages().find("cellular_caves"), r));
     r.stages.push_back(makeStageEntry(*builtinStages().find("prune_regions"), r));
     r.stages.push_back(makeStageEntry(*builtinStages().find("depth_links"), r));
-    return std::make_shared<const Level>(generateLevel(size, 99, r, builtinStages()));
+    Project project;
+    project.size = size;
+    project.recipe = r;
+    return std::make_shared<const Level>(makeLevel(project, 99).level);
 }
 
 std::function<std::function<void()>()> batch(int jobs) {

@@ -41,13 +41,13 @@ std::vector<Case> playCases() {
          [] {
              Level level = openCave();
              Rng rng(3);
-             level.entities.push_back({"player", {500, 500, 0}, {}});
+             level.markers.push_back({"start", {500, 500, 0}});
              while (level.entities.size() < 10001) {
                  const int x = static_cast<int>(rng.below(1000)), y = static_cast<int>(rng.below(1000));
                  if (level.at(x, y, 0) == Tile::Floor && !(x == 500 && y == 500))
                      level.entities.push_back({level.entities.size() % 2 ? "fungus" : "enemy", {x, y, 0}, {}});
              }
-             auto game = std::make_shared<Game>(std::move(level), nullptr, 1);
+             auto game = std::make_shared<Game>(std::move(level), 1);
              return [game] { game->othersAct(); };
          }},
         {"100 bot games on the jsrogue example (up to 5000 turns each)", "100x48x6",

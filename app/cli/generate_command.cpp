@@ -10,7 +10,8 @@
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "export/level_export.h"
-#include "generation/generation.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "project/project.h"
 #include "pipeline/builtin_stages.h"
 
@@ -74,7 +75,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     request.pngRegions = a.flag("regions");
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath);
-    const Project project = loadProject(projectPath, builtinStages());
+    std::vector<std::string> notices;
+    const Project project = loadProject(projectPath, builtinStages(), &notices);
+    for (const auto& n : notices) err << "warning: " << n << "\n";
     if (a.value("depth")) request.depth = a.integer("depth", 0, 0, project.size.depth - 1);
     const int frames = a.integer("frames", 0, 0, 1'000'000);
     const fs::path outDir = a.value("out").value_or(".");
@@ -94,7 +97,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     const bool batch = a.value("seeds").has_value();
     const int jobs = a.integer("jobs", defaultJobs(), 1, 256);
-    const std::string hash = recipeHash(project);
+    const std::string hash = projectHash(project);
 
     // Each seed writes its own folder, so the files do not depend on which thread
     // made them or in what order.
@@ -108,20 +111,21 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
             const std::uint64_t seed = seeds[i];
             const fs::path folder = batch ? outDir / ("seed-" + std::to_string(seed)) : outDir;
             try {
-                std::vector<std::string> warnings;
-                const Level level = generateLevel(project.size, seed, project.recipe, builtinStages(), &warnings);
-                const PopulationRules* rules = nullptr;
-                for (const auto& s : project.recipe.stages)
-                    if (s.rules) rules = s.rules.get();
-                const auto files = exportLevel(level, {project.name, seed, hash, rules}, request, folder);
-                if (frames > 0)
-                    exportFrames(project.size, seed, project.recipe, builtinStages(), static_cast<std::size_t>(frames),
+                const MadeLevel made = makeLevel(project, seed);
+                const std::string levelId = levelHash(made.level);
+                const auto files = exportLevel(made.level, {project.name, seed, hash, levelId}, request, folder);
+                if (frames > 0) {
+                    Generation generation = startGeneration(project, seed);
+                    exportFrames(generation, made.level, static_cast<std::size_t>(frames),
                                  {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
+                }
                 const std::lock_guard lock(report);
                 filesWritten += files.size();
-                for (const auto& w : warnings) err << "warning: seed " << seed << ": " << w << "\n";
-                if (!batch)
+                for (const auto& w : made.warnings) err << "warning: seed " << seed << ": " << w.text() << "\n";
+                if (!batch) {
                     for (const auto& f : files) lines.push_back("wrote " + f.string());
+                    lines.push_back("level hash " + levelId);
+                }
             } catch (const std::exception& e) {
                 const std::lock_guard lock(report);
                 failures.push_back("seed " + std::to_string(seed) + ": " + e.what());

@@ -6,7 +6,8 @@
 
 #include "cli/arguments.h"
 #include "cli/parallel.h"
-#include "generation/generation.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "play/bot.h"
 #include "play/replay.h"
 #include "project/project.h"
@@ -33,20 +34,13 @@ const char* kHelp =
 
 const char* outcomeWord(Outcome o) { return o == Outcome::Won ? "won" : o == Outcome::Lost ? "lost" : "stopped"; }
 
-const PopulationRules* rulesOf(const Project& p) {
-    for (const auto& s : p.recipe.stages)
-        if (s.rules) return s.rules.get();
-    return nullptr;
-}
-
 int replay(const std::string& file, std::ostream& out) {
     const Replay r = loadReplay(file);
     const std::filesystem::path projectPath = std::filesystem::path(file).parent_path() / r.project;
     const Project project = loadProject(projectPath, builtinStages());
-    if (recipeHash(project) != r.projectHash)
-        throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + recipeHash(project) + ", replay " + r.projectHash + ")");
-    Game game(generateLevel(project.size, r.levelSeed, project.recipe, builtinStages()), rulesOf(project), r.simulationSeed,
-              GameOptions::forMovement(project.movement));
+    if (projectHash(project) != r.projectHash)
+        throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + projectHash(project) + ", replay " + r.projectHash + ")");
+    Game game(makeLevel(project, r.levelSeed).level, r.simulationSeed, GameOptions::forMovement(project.movement));
     for (const Input& input : r.inputs) game.act(input);
     out << file << ": " << outcomeWord(game.outcome()) << " after " << game.turn() << " turns, " << game.damageTaken() << " damage taken, "
         << game.enemiesKilled() << " enemies killed, depth " << game.deepestDepth() << " reached"
@@ -73,18 +67,21 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
     const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", 5000, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::filesystem::path projectPath = a.positional()[0];
-    Project project = loadProject(projectPath, builtinStages());
+    std::vector<std::string> notices;
+    Project project = loadProject(projectPath, builtinStages(), &notices);
+    for (const auto& n : notices) err << "warning: " << n << "\n";
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
-    const Level level = generateLevel(project.size, project.seed, project.recipe, builtinStages());
+    const Level level = makeLevel(project).level;
+    const std::string hash = levelHash(level);
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
     forEachInParallel(games.size(), jobs, [&](std::size_t i) {
-        Game game(level, rulesOf(project), i + 1, GameOptions::forMovement(project.movement));
+        Game game(level, i + 1, GameOptions::forMovement(project.movement));
         games[i] = playWithBot(game, turns);
     });
     if (auto file = a.value("replay-out")) {
         const std::filesystem::path where(*file);
         const auto relative = std::filesystem::relative(std::filesystem::absolute(projectPath), std::filesystem::absolute(where).parent_path());
-        saveReplay({relative.string(), recipeHash(project), project.seed, 1, games[0].inputs}, where);
+        saveReplay({relative.string(), projectHash(project), project.seed, 1, games[0].inputs}, where);
         err << "wrote " << where.string() << "\n";
     }
     int wins = 0;
@@ -104,6 +101,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         for (const auto& [cause, n] : deaths) byCause[cause] = n;
         const nlohmann::ordered_json doc = {{"project", project.name},
                                             {"seed", project.seed},
+                                            {"level_hash", hash},
                                             {"runs", runs},
                                             {"win_rate", winRate},
                                             {"turns", {{"median", percentile(turnCounts, 0.5)}, {"p90", percentile(turnCounts, 0.9)}}},
@@ -114,7 +112,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         out << doc.dump(2) << "\n";
         return 0;
     }
-    out << project.name << " — seed " << project.seed << ", " << runs << " bot games\n"
+    out << project.name << " — seed " << project.seed << ", " << runs << " bot games (level hash " << hash << ")\n"
         << "won " << wins << " of " << runs << " (" << static_cast<int>(winRate * 100 + 0.5) << "%)\n"
         << "turns: median " << percentile(turnCounts, 0.5) << ", 90th percentile " << percentile(turnCounts, 0.9) << "\n"
         << "damage taken: median " << percentile(damage, 0.5) << ", most " << percentile(damage, 1.0) << "\n"

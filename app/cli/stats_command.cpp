@@ -7,7 +7,8 @@
 #include "cli/arguments.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
-#include "generation/generation.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "project/project.h"
 #include "pipeline/builtin_stages.h"
 
@@ -75,11 +76,12 @@ namespace {
 // Per-seed totals, and min / median / max of each over the seeds.
 int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, bool json, std::ostream& out, std::ostream& err) {
     std::vector<LevelMetrics> metrics(range.count());
-    std::vector<std::string> failures(range.count());
+    std::vector<std::string> failures(range.count()), hashes(range.count());
     forEachInParallel(metrics.size(), jobs, [&](std::size_t i) {
         try {
-            const Level level = generateLevel(project.size, range.first + i, project.recipe, builtinStages());
-            metrics[i] = measureLevel(level, project.movement);
+            const MadeLevel made = makeLevel(project, range.first + i);
+            metrics[i] = measureLevel(made.level, project.movement);
+            hashes[i] = levelHash(made.level);
         } catch (const std::exception& e) {
             failures[i] = e.what();
         }
@@ -115,11 +117,12 @@ int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, boo
         nlohmann::ordered_json seeds = nlohmann::ordered_json::array();
         for (std::size_t i = 0; i < metrics.size(); ++i)
             if (failures[i].empty()) {
-                nlohmann::ordered_json one = {{"seed", range.first + i}};
+                nlohmann::ordered_json one = {{"seed", range.first + i}, {"level_hash", hashes[i]}};
                 one.update(metricsToJson(metrics[i]));
                 seeds.push_back(one);
             }
-        out << nlohmann::ordered_json{{"project", project.name}, {"seeds", seeds}, {"distribution", distribution}}.dump(2) << "\n";
+        out << nlohmann::ordered_json{{"project", project.name}, {"project_hash", projectHash(project)}, {"seeds", seeds}, {"distribution", distribution}}.dump(2)
+            << "\n";
     } else {
         out << project.name << " — seeds " << range.first << " to " << range.last << "\n\nmetric              min        median     max\n";
         char line[128];
@@ -141,7 +144,9 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return 0;
     }
     if (a.positional().size() != 1) throw UsageError("stats takes one PROJECT file");
-    Project project = loadProject(a.positional()[0], builtinStages());
+    std::vector<std::string> notices;
+    Project project = loadProject(a.positional()[0], builtinStages(), &notices);
+    for (const auto& n : notices) err << "warning: " << n << "\n";
     if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
     if (auto range = a.value("seeds")) {
         return statsOverSeeds(project, parseSeedRange(*range), a.integer("jobs", defaultJobs(), 1, 256), a.flag("json"), out, err);
@@ -150,20 +155,20 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         if (seed->empty()) throw UsageError("--seed needs a number or a text");
         project.seed = seedFromText(*seed);
     }
-    std::vector<std::string> warnings;
-    const Level level = generateLevel(project.size, project.seed, project.recipe, builtinStages(), &warnings);
-    for (const auto& w : warnings) err << "warning: " << w << "\n";
-    const LevelMetrics m = measureLevel(level, project.movement);
+    const MadeLevel made = makeLevel(project);
+    for (const auto& w : made.warnings) err << "warning: " << w.text() << "\n";
+    const LevelMetrics m = measureLevel(made.level, project.movement);
+    const std::string hash = levelHash(made.level);
 
     if (a.flag("json")) {
-        nlohmann::ordered_json doc = {{"project", project.name}, {"seed", project.seed}};
+        nlohmann::ordered_json doc = {{"project", project.name}, {"seed", project.seed}, {"project_hash", projectHash(project)}, {"level_hash", hash}};
         doc.update(metricsToJson(m));
         out << doc.dump(2) << "\n";
         return 0;
     }
     out << project.name << " — seed " << project.seed << ", " << static_cast<int>(m.movement) << "-direction movement";
     if (m.start) out << ", start (" << m.start->x << ", " << m.start->y << ", depth " << m.start->z << ")";
-    out << "\n\ndepth  floor   regions  largest  stairs>  reachable  longest  dead ends  rooms  halls\n";
+    out << "\nlevel hash " << hash << "\n\ndepth  floor   regions  largest  stairs>  reachable  longest  dead ends  rooms  halls\n";
     char line[160];
     for (const DepthMetrics& d : m.depths) {
         std::snprintf(line, sizeof line, "%5d  %6s  %7d  %7s  %7d  %9s  %7d  %9d  %5d  %5d\n", d.depth, percent(d.floorShare).c_str(), d.regions,

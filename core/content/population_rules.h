@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/property.h"
 #include "model/tile.h"
 #include "model/entity_template.h"
 
@@ -34,7 +35,7 @@ struct CountRange {
 
 struct PlacedEntity {
     std::string templateName;
-    std::vector<std::pair<std::string, std::string>> properties;
+    std::vector<Property> properties;
     friend bool operator==(const PlacedEntity&, const PlacedEntity&) = default;
 };
 

@@ -5,6 +5,9 @@
 #include "content/rules_json.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <variant>
 
 #include "io/file_io.h"
 #include "io/json_checker.h"
@@ -181,7 +184,14 @@ private:
                 if (auto t = check_.text(*name, jsonPath(at, nameKey))) e.templateName = *t;
             entityPaths_.push_back(jsonPath(at, nameKey));
             if (const json* props = check_.field(list[i], at, "properties", false); props && check_.isObject(*props, jsonPath(at, "properties"), "an object"))
-                for (const auto& [key, value] : props->items()) e.properties.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+                for (const auto& [key, value] : props->items()) {
+                    if (value.is_string()) e.properties.push_back({key, value.get<std::string>()});
+                    else if (value.is_boolean()) e.properties.push_back({key, value.get<bool>()});
+                    else if (value.is_number_integer() && (value.is_number_unsigned() ? value.get<std::uint64_t>() <= std::uint64_t(INT64_MAX) : true))
+                        e.properties.push_back({key, value.get<std::int64_t>()});
+                    else if (value.is_number()) e.properties.push_back({key, value.get<double>()});
+                    else check_.fail(jsonPath(jsonPath(at, "properties"), key), "expected a text, a number or true/false, found " + JsonChecker::typeName(value));
+                }
             result.push_back(std::move(e));
         }
         return result;
@@ -337,7 +347,7 @@ ordered_json rulesToJson(const PopulationRules& rules) {
                 ordered_json one = {{"template", e.templateName}};
                 if (!e.properties.empty()) {
                     ordered_json props = ordered_json::object();
-                    for (const auto& [k, v] : e.properties) props[k] = v;
+                    for (const Property& p : e.properties) std::visit([&](const auto& v) { props[p.name] = v; }, p.value);
                     one["properties"] = props;
                 }
                 entities.push_back(one);

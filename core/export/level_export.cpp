@@ -116,22 +116,20 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     return written;
 }
 
-std::size_t exportFrames(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog, std::size_t every,
-                         const ImageOptions& options, const fs::path& folder) {
+std::size_t exportFrames(Generation& generation, const Level& finished, std::size_t every, const ImageOptions& options, const fs::path& folder) {
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
-    Generation g(size, seed, recipe, catalog);
     std::size_t frames = 0, steps = 0;
-    auto frame = [&] {
+    auto frame = [&](const Level& level) {
         char name[32];
         std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
-        writeFileAtomically(folder / name, encodePng(size.depth > 1 ? contactSheet(g.level(), options) : depthImage(g.level(), 0, options)));
+        writeFileAtomically(folder / name, encodePng(level.depthCount() > 1 ? contactSheet(level, options) : depthImage(level, 0, options)));
     };
-    frame(); // the empty start
-    while (g.step())
-        if (++steps % std::max<std::size_t>(1, every) == 0) frame();
-    if (steps % std::max<std::size_t>(1, every) != 0) frame(); // always end on the finished level
+    frame(generation.level()); // the empty start
+    while (generation.step())
+        if (++steps % std::max<std::size_t>(1, every) == 0) frame(generation.level());
+    if (steps % std::max<std::size_t>(1, every) != 0 || !(generation.level() == finished)) frame(finished); // always end on the finished level
     return frames;
 }
 

@@ -10,8 +10,7 @@
 
 #include "export/level_image.h"
 #include "export/tiled_export.h"
-#include "generation/recipe.h"
-#include "generation/stage_catalog.h"
+#include "generation/generation.h"
 
 namespace burrow {
 
@@ -39,8 +38,10 @@ std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportI
 std::string csvDepth(const TileGrid& tiles);
 
 // The generation as numbered PNG frames (frame-000001.png ...), one every `every`
-// steps and the finished level last; returns how many were written.
-std::size_t exportFrames(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog, std::size_t every,
-                         const ImageOptions& options, const std::filesystem::path& folder);
+// steps of `generation` (set up, not yet run: pipeline/make_level.h's
+// startGeneration), then `finished` (the level with its hand edits) last; returns
+// how many were written.
+std::size_t exportFrames(Generation& generation, const Level& finished, std::size_t every, const ImageOptions& options,
+                         const std::filesystem::path& folder);
 
 } // namespace burrow

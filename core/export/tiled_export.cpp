@@ -1,9 +1,9 @@
 #include "export/tiled_export.h"
 
 #include <sstream>
+#include <variant>
 
 #include "export/tile_art.h"
-#include "content/population_rules.h"
 
 namespace burrow {
 namespace {
@@ -12,83 +12,124 @@ using nlohmann::ordered_json;
 
 constexpr int kWorldGap = 2; // tiles between depths in a world, so they read apart
 
+using Properties = std::vector<Property>;
+
 // One object of the object layer, in Tiled's terms.
 struct MapObject {
     std::string name;
     std::string type;
     Cell at;
-    std::vector<std::tuple<std::string, std::string, std::string>> properties; // name, type, value (as text)
+    Properties properties;
 };
 
-std::vector<MapObject> objectsOf(const Level& level, int depth, const ExportInfo& info) {
+// Sets a property, replacing one of the same name: a name appears once per object.
+void setProperty(Properties& properties, std::string name, PropertyValue value) {
+    for (Property& p : properties)
+        if (p.name == name) {
+            p.value = std::move(value);
+            return;
+        }
+    properties.push_back({std::move(name), std::move(value)});
+}
+
+// A marker a placed thing already stands for: the player on the start, the exit
+// thing on the exit. Exported once, as the thing.
+bool markerShownByEntity(const Level& level, const Marker& m) {
+    for (const Entity& e : level.entities) {
+        if (!(e.at == m.at)) continue;
+        const EntityTemplate* t = level.findTemplate(e.templateName);
+        if (t && ((m.name == "start" && t->kind == EntityKind::Player) || (m.name == "exit" && t->kind == EntityKind::Exit))) return true;
+    }
+    return false;
+}
+
+std::vector<MapObject> objectsOf(const Level& level, int depth) {
     std::vector<MapObject> objects;
     for (const Entity& e : level.entities) {
         if (e.at.z != depth) continue;
-        MapObject o{e.templateName, "creature", e.at, {{"template", "string", e.templateName}}};
-        if (const EntityTemplate* t = info.rules ? info.rules->findTemplate(e.templateName) : PopulationRules{}.findTemplate(e.templateName)) {
+        MapObject o{e.templateName, "creature", e.at, {{"template", e.templateName}}};
+        if (const EntityTemplate* t = level.findTemplate(e.templateName)) {
             o.type = entityKindId(t->kind);
-            o.properties.emplace_back("max_hp", "int", std::to_string(t->maxHp));
-            o.properties.emplace_back("attack", "int", std::to_string(t->attack));
-            o.properties.emplace_back("defense", "int", std::to_string(t->defense));
+            o.properties.push_back({"max_hp", std::int64_t{t->maxHp}});
+            o.properties.push_back({"attack", std::int64_t{t->attack}});
+            o.properties.push_back({"defense", std::int64_t{t->defense}});
         }
-        for (const auto& [k, v] : e.properties) o.properties.emplace_back(k, "string", v);
+        // The designer's own values win over the template's: one name, once.
+        for (const Property& p : e.properties) setProperty(o.properties, p.name, p.value);
         objects.push_back(std::move(o));
     }
     for (const Marker& m : level.markers)
-        if (m.at.z == depth) objects.push_back({m.name, m.name, m.at, {}});
+        if (m.at.z == depth && !markerShownByEntity(level, m)) objects.push_back({m.name, m.name, m.at, {}});
     for (const StairsPair& s : level.stairs) {
         if (s.upperDepth == depth)
-            objects.push_back({"stairs down", "stairs_down", {s.x, s.y, depth}, {{"partner_depth", "int", std::to_string(depth + 1)}, {"region", "int", std::to_string(s.upperRegion)}, {"partner_region", "int", std::to_string(s.lowerRegion)}}});
+            objects.push_back({"stairs down", "stairs_down", {s.x, s.y, depth},
+                               {{"partner_depth", std::int64_t{depth + 1}}, {"region", std::int64_t{s.upperRegion}}, {"partner_region", std::int64_t{s.lowerRegion}}}});
         if (s.upperDepth + 1 == depth)
-            objects.push_back({"stairs up", "stairs_up", {s.x, s.y, depth}, {{"partner_depth", "int", std::to_string(depth - 1)}, {"region", "int", std::to_string(s.lowerRegion)}, {"partner_region", "int", std::to_string(s.upperRegion)}}});
+            objects.push_back({"stairs up", "stairs_up", {s.x, s.y, depth},
+                               {{"partner_depth", std::int64_t{depth - 1}}, {"region", std::int64_t{s.lowerRegion}}, {"partner_region", std::int64_t{s.upperRegion}}}});
     }
     return objects;
 }
 
-std::vector<std::tuple<std::string, std::string, std::string>> mapProperties(const ExportInfo& info, int depth) {
-    return {{"burrow_version", "string", BURROW_VERSION},
-            {"project", "string", info.project},
-            {"seed", "string", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
-            {"depth", "int", std::to_string(depth)},
-            {"recipe_hash", "string", info.recipeHash}};
+Properties mapProperties(const ExportInfo& info, int depth) {
+    return {{"burrow_version", std::string(BURROW_VERSION)},
+            {"project", info.project},
+            {"seed", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
+            {"depth", std::int64_t{depth}},
+            {"project_hash", info.projectHash},
+            {"level_hash", info.levelHash}};
 }
 
-ordered_json jsonProperties(const std::vector<std::tuple<std::string, std::string, std::string>>& properties) {
+Properties tileProperties(const TileInfo& ti) {
+    return {{"glyph", std::string(1, ti.glyph)}, {"walkable", ti.walkable}, {"diggable", ti.diggable}};
+}
+
+ordered_json jsonProperties(const Properties& properties) {
     ordered_json list = ordered_json::array();
-    for (const auto& [name, type, value] : properties) {
-        ordered_json p = {{"name", name}, {"type", type}};
-        if (type == "int") p["value"] = std::stoll(value);
-        else if (type == "bool") p["value"] = value == "true";
-        else p["value"] = value;
-        list.push_back(p);
+    for (const Property& p : properties) {
+        ordered_json one = {{"name", p.name}, {"type", propertyType(p.value)}};
+        std::visit([&](const auto& v) { one["value"] = v; }, p.value);
+        list.push_back(one);
     }
     return list;
 }
 
+void xmlProperties(std::ostringstream& out, const Properties& properties, const char* indent) {
+    if (properties.empty()) return;
+    out << indent << "<properties>\n";
+    for (const Property& p : properties) {
+        const std::string type = propertyType(p.value);
+        out << indent << " <property name=\"" << xmlEscape(p.name) << "\"" << (type == "string" ? "" : " type=\"" + type + "\"") << " value=\""
+            << xmlEscape(propertyText(p.value)) << "\"/>\n";
+    }
+    out << indent << "</properties>\n";
+}
+
+} // namespace
+
 std::string xmlEscape(const std::string& text) {
     std::string out;
-    for (char c : text) {
+    out.reserve(text.size());
+    for (unsigned char c : text) {
         switch (c) {
         case '&': out += "&amp;"; break;
         case '<': out += "&lt;"; break;
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
-        default: out += c;
+        case '\'': out += "&apos;"; break;
+        // In an attribute a raw tab or newline reads back as a space: keep them as references.
+        case '\t': out += "&#9;"; break;
+        case '\n': out += "&#10;"; break;
+        case '\r': out += "&#13;"; break;
+        default:
+            // XML 1.0 cannot hold other control characters, even as references:
+            // they become U+FFFD, the replacement character.
+            if (c < 0x20) out += "\xEF\xBF\xBD";
+            else out += static_cast<char>(c);
         }
     }
     return out;
 }
-
-void xmlProperties(std::ostringstream& out, const std::vector<std::tuple<std::string, std::string, std::string>>& properties, const char* indent) {
-    if (properties.empty()) return;
-    out << indent << "<properties>\n";
-    for (const auto& [name, type, value] : properties)
-        out << indent << " <property name=\"" << xmlEscape(name) << "\"" << (type == "string" ? "" : " type=\"" + type + "\"") << " value=\""
-            << xmlEscape(value) << "\"/>\n";
-    out << indent << "</properties>\n";
-}
-
-} // namespace
 
 int gidOf(Tile tile) { return tile == Tile::Void ? 0 : static_cast<int>(tile) + 1; }
 
@@ -110,7 +151,7 @@ ordered_json tmjMap(const Level& level, int depth, const ExportInfo& info, int t
     for (Tile t : tiles) data.push_back(gidOf(t));
     ordered_json objects = ordered_json::array();
     int id = 1;
-    for (const MapObject& o : objectsOf(level, depth, info)) {
+    for (const MapObject& o : objectsOf(level, depth)) {
         ordered_json object = {{"id", id++},
                                {"name", o.name},
                                {"type", o.type},
@@ -128,9 +169,7 @@ ordered_json tmjMap(const Level& level, int depth, const ExportInfo& info, int t
         const TileInfo& ti = tileInfo(t);
         tileTypes.push_back({{"id", static_cast<int>(t)},
                              {"type", std::string(ti.id)},
-                             {"properties", jsonProperties({{"glyph", "string", std::string(1, ti.glyph)},
-                                                            {"walkable", "bool", ti.walkable ? "true" : "false"},
-                                                            {"diggable", "bool", ti.diggable ? "true" : "false"}})}});
+                             {"properties", jsonProperties(tileProperties(ti))}});
     }
     return {{"type", "map"},
             {"version", "1.8"},
@@ -158,7 +197,7 @@ ordered_json tmjMap(const Level& level, int depth, const ExportInfo& info, int t
 
 std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
     std::ostringstream out;
-    const auto objects = objectsOf(level, depth, info);
+    const auto objects = objectsOf(level, depth);
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"" << level.width()
         << "\" height=\"" << level.height() << "\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize
@@ -170,9 +209,7 @@ std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int ti
     for (Tile t : allTiles()) {
         const TileInfo& ti = tileInfo(t);
         out << "  <tile id=\"" << static_cast<int>(t) << "\" type=\"" << ti.id << "\">\n";
-        xmlProperties(out, {{"glyph", "string", std::string(1, ti.glyph)}, {"walkable", "bool", ti.walkable ? "true" : "false"},
-                            {"diggable", "bool", ti.diggable ? "true" : "false"}},
-                      "   ");
+        xmlProperties(out, tileProperties(ti), "   ");
         out << "  </tile>\n";
     }
     out << " </tileset>\n <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";

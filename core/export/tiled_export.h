@@ -10,15 +10,19 @@
 
 namespace burrow {
 
-struct PopulationRules;
-
-// What makes an exported level reproducible, written as map properties.
+// What makes an exported level reproducible, written as map properties. Placed
+// things' stats come from the level's own templates.
 struct ExportInfo {
     std::string project;
     std::uint64_t seed = 0;
-    std::string recipeHash; // of the recipe and rules, hex
-    const PopulationRules* rules = nullptr; // for placed things' stats
+    std::string projectHash; // projectHash(): what decides the level besides the seed, hex
+    std::string levelHash;   // levelHash(): the finished level itself, hex
 };
+
+// Text for an XML attribute: markup and quotes as entities, tab and line breaks
+// as character references, other control characters (which XML 1.0 cannot hold)
+// replaced by U+FFFD.
+std::string xmlEscape(const std::string& text);
 
 // gid of a tile: its number + 1; Void is 0, Tiled's "no tile".
 int gidOf(Tile tile);

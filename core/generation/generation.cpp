@@ -39,28 +39,48 @@ void Generation::replaceRecipe(Recipe recipe) {
     std::size_t same = 0;
     while (same < recipe.stages.size() && same < recipe_.stages.size() && recipe.stages[same] == recipe_.stages[same]) ++same;
     if (!options_.recordTimeline) {
+        GenerationObserver* observer = observer_;
         *this = Generation(size_, seed_, std::move(recipe), *catalog_, options_);
+        observer_ = observer;
         return;
     }
-    // The first recorded step of a run whose entry changed: keep everything before it.
+    // Runs of the kept entries come first in the plan, in the same order, so their
+    // indices are the same before and after.
+    std::size_t keptRuns = 0;
+    while (keptRuns < runs_.size() && runs_[keptRuns].entry < same) ++keptRuns;
+    // The first recorded step of a changed entry: everything before it is kept.
     std::size_t keep = 0;
-    while (keep < timeline_.stepCount() && runs_[timeline_.step(keep).run].entry < same) ++keep;
-    const bool keptStagesDone = keep < timeline_.stepCount() || nextRun_ >= runs_.size() ||
-                                (nextRun_ < runs_.size() && runs_[nextRun_].entry >= same && (!stage_ || stage_->finished()));
+    while (keep < timeline_.stepCount() && timeline_.step(keep).run < keptRuns) ++keep;
+    const bool activeKeptUnfinished = activeRun_ && *activeRun_ < keptRuns && stage_ && !stage_->finished();
+    // Every kept run is done when the recording already went past them, or when the
+    // next run to start is not a kept one and none is still at work.
+    const bool keptRunsDone = keep < timeline_.stepCount() || (nextRun_ >= keptRuns && !activeKeptUnfinished);
+    // A kept run that ended at this very boundary still owes its warnings.
+    if (activeRun_ && *activeRun_ < keptRuns && stage_ && stage_->finished()) finishActiveRun();
     timeline_.moveTo(level_, keep);
     timeline_.truncate();
     recipe_ = std::move(recipe);
-    planRuns(); // runs of the kept entries come first and are unchanged, so indices still match
-    const bool activeKept = activeRun_ && *activeRun_ < runs_.size() && runs_[*activeRun_].entry < same && stage_ && !stage_->finished();
-    if (keptStagesDone || !activeKept) {
-        nextRun_ = 0;
-        while (nextRun_ < runs_.size() && runs_[nextRun_].entry < same) ++nextRun_;
+    planRuns();
+    if (keptRunsDone) {
+        nextRun_ = keptRuns;
+        stage_.reset();
+        activeRun_.reset();
+    } else if (!activeKeptUnfinished) {
+        // Paused between two kept runs: the next one (nextRun_) has not started yet
+        // and must still run, then the changed stages after it.
         stage_.reset();
         activeRun_.reset();
     }
     // Otherwise a kept stage is still at work: it carries on, and the changed
     // stages run after it as before.
-    warnings_.clear(); // stale: the kept stages' warnings are not recorded per step
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < warnings_.size(); ++i)
+        if (warningRuns_[i] < keptRuns) {
+            warnings_[w] = std::move(warnings_[i]);
+            warningRuns_[w++] = warningRuns_[i];
+        }
+    warnings_.resize(w);
+    warningRuns_.resize(w);
     lastDescription_ = keep == 0 ? std::string() : timeline_.step(keep - 1).description;
 }
 
@@ -69,25 +89,43 @@ bool Generation::startNextRun() {
         const StageRun& run = runs_[nextRun_];
         const StageEntry& entry = recipe_.stages[run.entry];
         const StageType* type = catalog_->find(entry.type);
+        activeRun_ = nextRun_++;
+        if (observer_) observer_->stageStarted(run, *activeRun_);
         if (const auto problems = paramProblems(*type, entry.params); !problems.empty()) {
             // The loader rejects such files; this guards values set by other means.
-            for (const auto& [key, message] : problems) warnings_.push_back(run.label + ": skipped, " + key + ": " + message);
-            ++nextRun_;
+            stage_.reset();
+            for (const auto& [key, message] : problems) {
+                warnings_.push_back({"bad_parameter", entry.name, type->scope == StageScope::PerDepth ? run.depth : -1, {},
+                                     "skipped, " + key + ": " + message});
+                warningRuns_.push_back(*activeRun_);
+                if (observer_) observer_->warned(warnings_.back());
+            }
+            if (observer_) observer_->stageFinished(run, *activeRun_);
             continue;
         }
-        StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), entry.rules};
+        StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules};
         stage_ = type->create(entry.params, std::move(setup));
-        activeRun_ = nextRun_++;
         if (!stage_->finished()) return true;
-        collectWarnings();
+        finishActiveRun();
     }
     stage_.reset();
     return false;
 }
 
-void Generation::collectWarnings() {
+// Collects the finished run's warnings (once: the stage is dropped afterwards).
+void Generation::finishActiveRun() {
     if (!stage_ || !activeRun_) return;
-    for (const auto& warning : stage_->warnings()) warnings_.push_back(runs_[*activeRun_].label + ": " + warning);
+    const StageRun& run = runs_[*activeRun_];
+    const bool perDepth = catalog_->find(recipe_.stages[run.entry].type)->scope == StageScope::PerDepth;
+    for (StageWarning warning : stage_->warnings()) {
+        warning.stage = recipe_.stages[run.entry].name;
+        warning.depth = perDepth ? run.depth : -1;
+        warnings_.push_back(std::move(warning));
+        warningRuns_.push_back(*activeRun_);
+        if (observer_) observer_->warned(warnings_.back());
+    }
+    if (observer_) observer_->stageFinished(run, *activeRun_);
+    stage_.reset();
 }
 
 bool Generation::finished() const {
@@ -97,14 +135,25 @@ bool Generation::finished() const {
 
 void Generation::generateOneStep() {
     if (!stage_ || stage_->finished()) {
-        collectWarnings();
+        finishActiveRun();
         if (!startNextRun()) return;
     }
     const int depth = runs_[*activeRun_].depth;
-    LevelCanvas canvas(level_, depth, options_.recordTimeline ? &timeline_.recordingBuffer() : nullptr);
+    std::vector<CellChange>* record = nullptr;
+    if (options_.recordTimeline) record = &timeline_.recordingBuffer();
+    else if (observer_ && observer_->wantsCells()) {
+        observed_.clear();
+        record = &observed_;
+    }
+    const std::size_t firstChange = record ? record->size() : 0;
+    LevelCanvas canvas(level_, depth, record);
     stage_->step(canvas);
     ++stepsGenerated_;
     lastDescription_ = stage_->stepDescription();
+    if (observer_) {
+        const std::span<const CellChange> changes = record ? std::span<const CellChange>(*record).subspan(firstChange) : std::span<const CellChange>();
+        observer_->stepDone(runs_[*activeRun_], *activeRun_, changes);
+    }
     if (options_.recordTimeline) {
         stepAnnotations_.clear();
         stage_->annotate(stepAnnotations_);
@@ -113,10 +162,7 @@ void Generation::generateOneStep() {
             for (Annotation& a : stepAnnotations_) a.z = static_cast<std::uint8_t>(depth);
         timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
     }
-    if (stage_->finished() && nextRun_ >= runs_.size()) {
-        collectWarnings();
-        stage_.reset();
-    }
+    if (stage_->finished() && nextRun_ >= runs_.size()) finishActiveRun();
 }
 
 bool Generation::step() {
@@ -136,14 +182,14 @@ void Generation::finishStageRun() {
 }
 
 void Generation::run() {
-    if (options_.recordTimeline) {
+    if (options_.recordTimeline || observer_) {
         while (step()) {}
         return;
     }
     // Full speed: every stage's own run(), no recording.
     for (;;) {
         if (!stage_ || stage_->finished()) {
-            collectWarnings();
+            finishActiveRun();
             if (!startNextRun()) break;
         }
         LevelCanvas canvas(level_, runs_[*activeRun_].depth, nullptr);
@@ -186,14 +232,6 @@ std::vector<Annotation> Generation::currentAnnotations() const {
     if (!options_.recordTimeline || timeline_.position() == 0) return {};
     const auto marks = timeline_.annotations(timeline_.position() - 1);
     return {marks.begin(), marks.end()};
-}
-
-Level generateLevel(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog,
-                    std::vector<std::string>* warnings) {
-    Generation generation(size, seed, recipe, catalog);
-    generation.run();
-    if (warnings) *warnings = generation.warnings();
-    return std::move(generation.level());
 }
 
 } // namespace burrow

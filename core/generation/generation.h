@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "generation/generation_observer.h"
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
 #include "generation/timeline.h"
@@ -23,6 +25,8 @@ struct StageRun {
 
 struct GenerationOptions {
     bool recordTimeline = false; // the editor records; headless runs do not
+    // The project's movement, handed to every stage that joins cells into regions.
+    Connectivity movement = Connectivity::Eight;
 };
 
 class Generation {
@@ -64,14 +68,18 @@ public:
     std::vector<Annotation> currentAnnotations() const;
 
     const Timeline* timeline() const { return options_.recordTimeline ? &timeline_ : nullptr; }
-    // Warnings from every stage so far, each prefixed with its stage run's label.
-    const std::vector<std::string>& warnings() const { return warnings_; }
+    const GenerationOptions& options() const { return options_; }
+    // Warnings from every stage run that has finished, in run order.
+    const std::vector<StageWarning>& warnings() const { return warnings_; }
+
+    // Tells `observer` (or nobody, with nullptr) what happens from now on. Not owned.
+    void setObserver(GenerationObserver* observer) { observer_ = observer; }
 
 private:
     void planRuns();
     bool startNextRun();
     void generateOneStep();
-    void collectWarnings();
+    void finishActiveRun();
 
     LevelSize size_;
     std::uint64_t seed_;
@@ -87,11 +95,10 @@ private:
     std::string lastDescription_;
     std::vector<Annotation> stepAnnotations_;
     Timeline timeline_;
-    std::vector<std::string> warnings_;
+    std::vector<StageWarning> warnings_;
+    std::vector<std::size_t> warningRuns_; // the run each warning came from
+    GenerationObserver* observer_ = nullptr;
+    std::vector<CellChange> observed_;     // a step's changes for an observer when no timeline records them
 };
-
-// The whole recipe at full speed: the usual headless path.
-Level generateLevel(LevelSize size, std::uint64_t seed, const Recipe& recipe, const StageCatalog& catalog,
-                    std::vector<std::string>* warnings = nullptr);
 
 } // namespace burrow

@@ -2,6 +2,8 @@
 
 namespace burrow {
 
+std::string StageWarning::text() const { return stage.empty() ? message : stage + ": " + message; }
+
 const ParamSpec* StageType::param(const std::string& key) const {
     for (const auto& spec : params)
         if (spec.key == key) return &spec;

@@ -13,6 +13,8 @@
 #include "generation/cell_change.h"
 #include "generation/level_canvas.h"
 #include "generation/parameter.h"
+#include "generation/stage_warning.h"
+#include "model/connectivity.h"
 #include "model/level.h"
 #include "random/rng.h"
 
@@ -34,17 +36,20 @@ public:
     // Marks for the view that describe the state after the last step.
     virtual void annotate(std::vector<Annotation>& /*out*/) const {}
     // Things the stage could not do as asked ("placed 3 of 5 rooms: the map is too small").
-    const std::vector<std::string>& warnings() const { return warnings_; }
+    // The generation fills in each warning's stage and depth.
+    const std::vector<StageWarning>& warnings() const { return warnings_; }
 
 protected:
     void finish() { finished_ = true; }
     void describe(std::string text) { description_ = std::move(text); }
-    void warn(std::string text) { warnings_.push_back(std::move(text)); }
+    void warn(std::string code, std::string text, std::string group = {}) {
+        warnings_.push_back({std::move(code), {}, -1, std::move(group), std::move(text)});
+    }
 
 private:
     bool finished_ = false;
     std::string description_;
-    std::vector<std::string> warnings_;
+    std::vector<StageWarning> warnings_;
 };
 
 struct PopulationRules;
@@ -54,6 +59,9 @@ struct StageSetup {
     LevelSize size;
     int depth = 0;
     Rng rng;
+    // The project's movement rule: how cells join into regions, caves and paths.
+    // One rule for every stage, so "one region" always means "a player can walk it".
+    Connectivity movement = Connectivity::Eight;
     std::shared_ptr<const PopulationRules> population; // the populate stage's rules, if any
 };
 

@@ -59,7 +59,7 @@ private:
                 if (paintable(canvas.get(x, y))) open.push_back({x, y});
         const int count = rng_.range(walkersMin_, walkersMax_);
         if (open.empty()) {
-            if (count > 0) warn("no open ground to walk: dig caves before this stage");
+            if (count > 0) warn("no_ground", "no open ground to walk: dig caves before this stage");
             describe("no open ground for " + tileName() + " walkers");
             finish();
             return;

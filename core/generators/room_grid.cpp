@@ -77,14 +77,14 @@ private:
         if (columns > fitColumns || rows > fitRows) {
             columns = std::min(columns, fitColumns);
             rows = std::min(rows, fitRows);
-            warn("the map fits a grid of only " + std::to_string(columns) + " x " + std::to_string(rows) + " rooms");
+            warn("grid_small", "the map fits a grid of only " + std::to_string(columns) + " x " + std::to_string(rows) + " rooms");
         }
         if (columns == 0 || rows == 0) return;
         pitchX_ = (width - 1) / columns;
         pitchY_ = (height - 1) / rows;
         int wanted = p.integer("rooms");
         if (wanted > columns * rows) {
-            warn("asked for " + std::to_string(wanted) + " rooms; the grid holds " + std::to_string(columns * rows));
+            warn("rooms_short", "asked for " + std::to_string(wanted) + " rooms; the grid holds " + std::to_string(columns * rows));
             wanted = columns * rows;
         }
         if (wanted == 0) return;

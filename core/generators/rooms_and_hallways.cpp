@@ -67,7 +67,7 @@ public:
         : depth_(setup.depth), fillFirst_(params.flag("fill_first")), cull_(params.flag("cull")),
           hallTile_(params.choice("hall_tile") == "floor" ? Tile::Floor : Tile::Corridor) {
         plan_ = planLayout(setup.rng, params, setup.size.width, setup.size.height);
-        if (plan_.rooms.size() < 2 && !plan_.rooms.empty()) warn("one room has nothing to join; hallways need two rooms");
+        if (plan_.rooms.size() < 2 && !plan_.rooms.empty()) warn("one_room", "one room has nothing to join; hallways need two rooms");
     }
 
     void step(LevelCanvas& canvas) override {

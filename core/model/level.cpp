@@ -36,6 +36,12 @@ const Area& Level::addArea(AreaKind kind, int depth, const Rect& bounds, int dis
     return areas.back();
 }
 
+const EntityTemplate* Level::findTemplate(const std::string& name) const {
+    for (const EntityTemplate& t : templates)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
 FeatureCounts Level::featureCounts() const { return {areas.size(), doors.size(), stairs.size(), markers.size(), entities.size()}; }
 
 void Level::truncateFeatures(const FeatureCounts& counts) {

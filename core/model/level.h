@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "model/entity_template.h"
 #include "model/grid.h"
+#include "model/property.h"
 #include "model/tile.h"
 
 namespace burrow {
@@ -72,7 +74,7 @@ struct StairsPair {
 struct Entity {
     std::string templateName;
     Cell at;
-    std::vector<std::pair<std::string, std::string>> properties;
+    std::vector<Property> properties;
     friend bool operator==(const Entity&, const Entity&) = default;
 };
 
@@ -124,6 +126,13 @@ public:
     std::vector<StairsPair> stairs;
     std::vector<Marker> markers;
     std::vector<Entity> entities;
+    // What each placed thing is (its template, by name), resolved when the level is
+    // finished (pipeline/make_level.h), so the level can be played and exported by
+    // itself, with no rules passed alongside.
+    std::vector<EntityTemplate> templates;
+
+    // The template of a placed thing, or nullptr when the level does not hold it.
+    const EntityTemplate* findTemplate(const std::string& name) const;
 
     friend bool operator==(const Level&, const Level&) = default;
 

@@ -46,8 +46,14 @@ std::optional<Input> inputFromText(const std::string& text) {
     return std::nullopt;
 }
 
-Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOptions options)
-    : level_(std::move(level)), rules_(rules ? rules : &defaults_), rng_(seed), options_(options) {
+const EntityTemplate* Game::templateOf(const std::string& name) const {
+    if (const EntityTemplate* t = level_.findTemplate(name)) return t;
+    for (const EntityTemplate& t : defaultTemplates())
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::move(level)), rng_(seed), options_(options) {
     const LevelSize size = level_.size();
     for (int z = 0; z < size.depth; ++z) {
         occupancy_.emplace_back(size.width, size.height, -1);
@@ -64,22 +70,15 @@ Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOp
     chase_ = Grid<std::int32_t>(size.width, size.height, -1);
     view_ = FieldOfView(size.width, size.height);
 
-    // The player first (actor 0): where asked, else a placed player, else the start.
+    // The player first (actor 0): where asked, else the start marker (where the
+    // population puts a placed player too), else the first walkable cell.
     std::optional<Cell> start;
     if (options_.start && level_.contains(options_.start->x, options_.start->y, options_.start->z) &&
         isWalkable(level_.at(options_.start->x, options_.start->y, options_.start->z)))
         start = options_.start;
-    for (const Entity& e : level_.entities) {
-        if (start) break;
-        const EntityTemplate* t = rules_->findTemplate(e.templateName);
-        if (t && t->kind == EntityKind::Player) {
-            start = e.at;
-            break;
-        }
-    }
     if (!start) start = defaultStart(level_);
     deepest_ = start ? start->z : 0;
-    const EntityTemplate* playerKind = rules_->findTemplate("player");
+    const EntityTemplate* playerKind = templateOf("player");
     actors_.push_back({0, playerKind, start.value_or(Cell{}), playerKind ? playerKind->maxHp : 1, 0, 0, true});
     if (!start) {
         outcome_ = Outcome::Lost;
@@ -88,7 +87,7 @@ Game::Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOp
     }
     occupant(actors_[0].at) = 0;
     for (const Entity& e : level_.entities) {
-        const EntityTemplate* t = rules_->findTemplate(e.templateName);
+        const EntityTemplate* t = templateOf(e.templateName);
         if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit || e.at == actors_[0].at) continue;
         if (t->kind == EntityKind::Item) items_.push_back({e.at, false});
         else if (occupant(e.at) < 0) spawn(t, e.at);

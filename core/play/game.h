@@ -13,7 +13,6 @@
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "play/field_of_view.h"
-#include "content/population_rules.h"
 #include "random/rng.h"
 
 namespace burrow {
@@ -62,8 +61,17 @@ struct Message {
 
 class Game {
 public:
-    // `rules` names the templates of placed things (nullptr: the defaults).
-    Game(Level level, const PopulationRules* rules, std::uint64_t seed, GameOptions options = {});
+    // Plays a finished level (pipeline/make_level.h): the game keeps its own copy,
+    // whose templates say what each placed thing is (defaults for any it lacks), so
+    // nothing it plays can be freed under it. The player starts at options.start,
+    // else at the level's start marker, else on the first walkable cell.
+    Game(Level level, std::uint64_t seed, GameOptions options = {});
+    // Actors point at templates inside the game's level: moving keeps them valid
+    // (the vector's storage moves with it), copying would not.
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
+    Game(Game&&) = default;
+    Game& operator=(Game&&) = default;
 
     // The player's action. Returns true when it took a turn (then everything else
     // acts); false when it could not be done (a message says why).
@@ -116,9 +124,9 @@ private:
     void afterPlayerMoved();
     void countEnemies(const Actor& a, int delta);
 
+    const EntityTemplate* templateOf(const std::string& name) const;
+
     Level level_;
-    const PopulationRules* rules_;
-    PopulationRules defaults_;
     Rng rng_;
     GameOptions options_;
     std::vector<Actor> actors_;

@@ -15,7 +15,7 @@ inline constexpr const char* kReplayFormat = "burrow-replay";
 
 struct Replay {
     std::string project;     // the project file, relative to the replay file
-    std::string projectHash; // recipeHash() when it was recorded
+    std::string projectHash; // projectHash() when it was recorded
     std::uint64_t levelSeed = 0;
     std::uint64_t simulationSeed = 0;
     std::vector<Input> inputs;

@@ -9,6 +9,8 @@
 // moves the things and leaves the layout as it was.
 #include "population/populate_stage.h"
 
+#include <algorithm>
+
 #include "population/placement.h"
 #include "content/population_rules.h"
 #include "population/scope_areas.h"
@@ -19,10 +21,10 @@ namespace {
 
 class Populate final : public Stage {
 public:
-    Populate(const ParamValues& params, StageSetup setup)
-        : rng_(setup.rng), rules_(std::move(setup.population)), movement_(connectivityOf(params)), occupancy_(setup.size) {
+    Populate(const ParamValues& /*params*/, StageSetup setup)
+        : rng_(setup.rng), rules_(std::move(setup.population)), movement_(setup.movement), occupancy_(setup.size) {
         if (!rules_) {
-            warn("no population rules: give this stage a \"rules\" file");
+            warn("no_rules", "no population rules: give this stage a \"rules\" file");
             finish();
         }
     }
@@ -47,7 +49,7 @@ public:
                 areasReady_ = true;
                 area_ = 0;
                 countReady_ = false;
-                if (areas_.empty()) warn("'" + g.name + "': the level has no " + scopeWords(g.scope));
+                if (areas_.empty()) warn("no_scope_areas", "'" + g.name + "': the level has no " + scopeWords(g.scope), g.name);
             }
             if (area_ >= areas_.size()) {
                 nextGroup();
@@ -83,9 +85,10 @@ private:
         const auto [w, h] = tiles ? g.sizes[rng_.below(static_cast<std::uint32_t>(g.sizes.size()))] : std::pair<int, int>{1, 1};
         const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
         const PlacedEntity* entity = tiles ? nullptr : &g.entities[rng_.below(static_cast<std::uint32_t>(g.entities.size()))];
+        if (entity && placePlayerAtStart(canvas, g, *entity)) return;
         const SpotSearch search = findSpot(canvas.level(), occupancy_, area, w, h, tiles && !isWalkable(tile), movement_, rng_);
         if (!search.spot) {
-            warn("placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot);
+            warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot, g.name);
             describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
             nextArea();
             return;
@@ -105,6 +108,30 @@ private:
         describe("placed " + what + " " + std::to_string(done_) + " of " + std::to_string(count_) + " ('" + g.name + "') in " + area.label);
     }
 
+    // The start marker is where play begins (one source of truth for the game, the
+    // bot, stats and exports), so a placed player stands on it when there is one,
+    // and there is only ever one player. Returns true when it dealt with the thing.
+    bool placePlayerAtStart(LevelCanvas& canvas, const PopulationGroup& g, const PlacedEntity& placed) {
+        const EntityTemplate* t = rules_->findTemplate(placed.templateName);
+        if (!t || t->kind != EntityKind::Player) return false;
+        Level& level = canvas.level();
+        if (playerPlaced_) {
+            warn("second_player", "'" + g.name + "': the level has a player already; one player only", g.name);
+            describe("skipped a second player ('" + g.name + "')");
+            nextArea();
+            return true;
+        }
+        const auto start = std::find_if(level.markers.begin(), level.markers.end(), [](const Marker& m) { return m.name == "start"; });
+        if (start == level.markers.end() || !level.contains(start->at.x, start->at.y, start->at.z)) return false; // placed at random; becomes the start
+        level.entities.push_back({placed.templateName, start->at, placed.properties});
+        playerPlaced_ = true;
+        placed_ = {start->at.x, start->at.y, 1, 1};
+        placedDepth_ = start->at.z;
+        ++done_;
+        describe("placed the player on the start ('" + g.name + "')");
+        return true;
+    }
+
     void placeEntity(Level& level, LevelCanvas& depth, const PlacedEntity& placed, const Cell& at) {
         const EntityTemplate* t = rules_->findTemplate(placed.templateName);
         level.entities.push_back({placed.templateName, at, placed.properties});
@@ -114,7 +141,8 @@ private:
             level.markers.push_back({"exit", at});
         }
         if (t->kind == EntityKind::Player) {
-            // The player's cell becomes the start, unless a generator set one already.
+            // A level with no start yet: the player's cell becomes it.
+            playerPlaced_ = true;
             const bool hasStart = std::any_of(level.markers.begin(), level.markers.end(), [](const Marker& m) { return m.name == "start"; });
             if (!hasStart) level.markers.push_back({"start", at});
         }
@@ -147,6 +175,7 @@ private:
     Connectivity movement_;
     Occupancy occupancy_;
     bool started_ = false;
+    bool playerPlaced_ = false;
     std::size_t group_ = 0;
     bool areasReady_ = false;
     std::vector<ScopeArea> areas_;
@@ -167,9 +196,7 @@ StageType populateStage() {
     type.technique = "Seed 002: obstacles, creatures, items, the start and the exit, placed by rules";
     type.scope = StageScope::WholeLevel;
     type.params = {
-        intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into caves and paths (match the project's movement)"),
     };
-    type.crossCheck = requireFourOrEight("connectivity");
     type.create = stageFactory<Populate>();
     return type;
 }

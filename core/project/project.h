@@ -24,8 +24,8 @@ struct Project {
     std::uint64_t seed = 1;
     std::string seedText; // the seed as the designer typed it when it was not a plain number
     LevelSize size{80, 40, 1};
-    // How actors walk (4 or 8 directions): reachability, stats and the play-test use
-    // it. Keep the region stages' connectivity the same.
+    // How actors walk (4 or 8 directions): every stage that joins cells into regions,
+    // caves or paths, reachability, stats and the play-test use it.
     Connectivity movement = Connectivity::Eight;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
@@ -37,16 +37,20 @@ struct Project {
 // Reads a project document. Every problem goes into `problems` with its JSON path;
 // the returned project is only meaningful when `problems` stayed empty.
 // `folder` is where the project file lives: rules files are found relative to it.
+// Things that are read but not used (an old file's per-stage "connectivity") go
+// into `notices`, when given.
 Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
-                        const std::filesystem::path& folder = {});
+                        const std::filesystem::path& folder = {}, std::vector<Diagnostic>* notices = nullptr);
 nlohmann::ordered_json projectToJson(const Project& project);
 
-// A hash of everything that decides the level (size, recipe, rules), as hex:
-// exports carry it so a level can be traced back to what made it.
-std::string recipeHash(const Project& project);
+// A hash of everything besides the seed that decides the level: size, movement,
+// the recipe with its rules' contents, and the hand edits, as hex. Exports and
+// replays carry it so a level can be traced back to what made it.
+std::string projectHash(const Project& project);
 
-// Throws FileError naming the file and every problem.
-Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog);
+// Throws FileError naming the file and every problem. Notices ("FILE: at PATH:
+// message") go into `notices` when given.
+Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices = nullptr);
 // Atomic: the old file survives a failed save. Throws FileError.
 void saveProject(const Project& project, const std::filesystem::path& path);
 

@@ -16,8 +16,8 @@ std::string typeName(const json& value) { return JsonChecker::typeName(value); }
 
 class Reader {
 public:
-    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder)
-        : catalog_(catalog), check_(problems), folder_(std::move(folder)) {}
+    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder, std::vector<Diagnostic>* notices)
+        : catalog_(catalog), check_(problems), folder_(std::move(folder)), notices_(notices) {}
 
     Project read(const json& doc) {
         Project project;
@@ -37,6 +37,7 @@ public:
                 project.movement = movement->get<std::int64_t>() == 4 ? Connectivity::Four : Connectivity::Eight;
             else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + movement->dump());
         }
+        movement_ = project.movement;
         readRecipe(doc, project);
         readEdits(doc, project);
         static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "movement", "recipe", "edits"};
@@ -230,6 +231,14 @@ private:
         for (const auto& [key, value] : params->items()) {
             const std::string where = path + "/params/" + key;
             const ParamSpec* spec = type.param(key);
+            if (!spec && key == "connectivity") {
+                // Earlier Burrow gave the region and population stages each their own
+                // neighbourhood, kept in step with "movement" by hand. One rule now.
+                if (notices_)
+                    notices_->push_back({where, "ignored: stages now follow the project's \"movement\" (" + std::to_string(static_cast<int>(movement_)) +
+                                                    "); this parameter is dropped on the next save"});
+                continue;
+            }
             if (!spec) {
                 std::string known;
                 for (const auto& p : type.params) known += (known.empty() ? "" : ", ") + p.key;
@@ -284,19 +293,23 @@ private:
     const StageCatalog& catalog_;
     JsonChecker check_;
     std::filesystem::path folder_;
+    std::vector<Diagnostic>* notices_;
+    Connectivity movement_ = Connectivity::Eight;
 };
 
 } // namespace
 
 Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
-                        const std::filesystem::path& folder) {
-    return Reader(catalog, problems, folder).read(document);
+                        const std::filesystem::path& folder, std::vector<Diagnostic>* notices) {
+    return Reader(catalog, problems, folder, notices).read(document);
 }
 
-Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog) {
+Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices) {
     const nlohmann::json document = parseJsonFile(path);
-    std::vector<Diagnostic> problems;
-    Project project = projectFromJson(document, catalog, problems, path.parent_path());
+    std::vector<Diagnostic> problems, found;
+    Project project = projectFromJson(document, catalog, problems, path.parent_path(), &found);
+    if (notices)
+        for (const Diagnostic& d : found) notices->push_back(formatDiagnostic(path.string(), d));
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return project;
 }

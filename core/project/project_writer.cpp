@@ -59,7 +59,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     return doc;
 }
 
-std::string recipeHash(const Project& project) {
+std::string projectHash(const Project& project) {
     ordered_json what = {{"size", {project.size.width, project.size.height, project.size.depth}}, {"movement", static_cast<int>(project.movement)}};
     ordered_json stages = ordered_json::array();
     for (const auto& entry : project.recipe.stages) {
@@ -68,6 +68,9 @@ std::string recipeHash(const Project& project) {
         stages.push_back(stage);
     }
     what["recipe"] = stages;
+    ordered_json edits = ordered_json::array();
+    project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, static_cast<int>(t)}); });
+    what["edits"] = edits;
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hashText(what.dump())));
     return hex;

@@ -30,8 +30,8 @@ struct Meeting {
 
 class ConnectRegions final : public Stage {
 public:
-    ConnectRegions(const ParamValues& params, StageSetup /*setup: the tunnels are the shortest, so nothing is drawn at random*/)
-        : connectivity_(connectivityOf(params)),
+    ConnectRegions(const ParamValues& params, StageSetup setup /* the tunnels are the shortest: nothing is drawn at random */)
+        : connectivity_(setup.movement),
           tile_(params.choice("tile") == "corridor" ? Tile::Corridor : Tile::Floor) {}
 
     void step(LevelCanvas& canvas) override {
@@ -131,7 +131,7 @@ private:
             ++joined;
         }
         if (joined < regionCount)
-            warn(std::to_string(regionCount - joined + 1) + " groups of regions stay apart: no diggable rock joins them");
+            warn("regions_apart", std::to_string(regionCount - joined + 1) + " groups of regions stay apart: no diggable rock joins them");
     }
 
     // Walks from each meeting cell back to its region, digging the rock on the way.
@@ -169,10 +169,8 @@ StageType connectRegionsStage() {
     type.label = "Connect regions";
     type.technique = "Joins every region of a depth into one with the shortest tunnels through rock";
     type.params = {
-        intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into regions: 8 counts corners, 4 edges only"),
         choiceParam("tile", "Tunnel tile", "floor", {"floor", "corridor"}, "What the tunnels are dug as"),
     };
-    type.crossCheck = requireFourOrEight("connectivity");
     type.create = stageFactory<ConnectRegions>();
     return type;
 }

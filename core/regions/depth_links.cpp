@@ -8,6 +8,10 @@
 // Per depth pair: intersecting the two depths' runs lists the shared cells by
 // region pair, and one random number per pair picks which of its cells. Steps:
 // one stairs pair each.
+//
+// A cell holds one stairs at most: depth z's cells already chosen for the up
+// stairs of pair (z-1, z) are not candidates for pair (z, z+1)'s down stairs, so
+// every pair is placed exactly as planned and each > has its < right below.
 #include "regions/depth_links.h"
 
 #include <algorithm>
@@ -67,9 +71,9 @@ private:
 
 class DepthLinks final : public Stage {
 public:
-    DepthLinks(const ParamValues& params, StageSetup setup)
+    DepthLinks(const ParamValues& /*params*/, StageSetup setup)
         : rng_(setup.rng), depthCount_(setup.size.depth),
-          connectivity_(connectivityOf(params)) {
+          connectivity_(setup.movement) {
         if (depthCount_ < 2) finish();
     }
 
@@ -108,9 +112,25 @@ private:
         std::vector<RegionRuns> regions;
         regions.reserve(static_cast<std::size_t>(depthCount_));
         for (int z = 0; z < depthCount_; ++z) regions.push_back(labelRuns(level.tiles(z), connectivity_));
-        for (int z = 0; z + 1 < depthCount_; ++z)
+        // taken_: the cells of the upper depth of the current pair that hold up stairs
+        // from the pair above (one byte a cell, reset cell by cell, not per depth).
+        taken_.assign(static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height()), 0);
+        std::size_t previous = 0; // planned_stairs_[previous, end) belong to the pair above
+        for (int z = 0; z + 1 < depthCount_; ++z) {
+            const std::size_t first = planned_stairs_.size();
             planPair(level, regions[static_cast<std::size_t>(z)], regions[static_cast<std::size_t>(z + 1)], z);
+            for (std::size_t i = previous; i < first; ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 0;
+            for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 1;
+            previous = first;
+        }
     }
+
+    static std::size_t cellIndex(const StairsPair& s, int width) {
+        return static_cast<std::size_t>(s.y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(s.x);
+    }
+
+    // Both cells plain ground, and the upper one not already the up stairs of the pair above.
+    bool candidate(Tile top, Tile bottom, std::size_t index) const { return plainGround(top) && plainGround(bottom) && !taken_[index]; }
 
     // Row by row, the runs of the two depths are intersected like two sorted lists:
     // every cell of an overlap belongs to the same pair of regions, so the pair is
@@ -145,7 +165,8 @@ private:
                         counts.push_back(0);
                     }
                     std::uint32_t plain = 0;
-                    for (int x = x0; x < x1; ++x) plain += plainGround(topRow[x]) & plainGround(bottomRow[x]);
+                    const std::size_t rowStart = static_cast<std::size_t>(y) * w;
+                    for (int x = x0; x < x1; ++x) plain += candidate(topRow[x], bottomRow[x], rowStart + static_cast<std::size_t>(x)) ? 1u : 0u;
                     if (plain) {
                         counts[pair] += plain;
                         overlaps.push_back({y, x0, x1, pair, plain});
@@ -169,7 +190,7 @@ private:
             if (before <= target && target < before + o.plain) {
                 std::uint32_t index = before;
                 for (int x = o.x0; x < o.x1; ++x)
-                    if (plainGround(top.row(o.y)[x]) && plainGround(bottom.row(o.y)[x]) && index++ == target)
+                    if (candidate(top.row(o.y)[x], bottom.row(o.y)[x], static_cast<std::size_t>(o.y) * w + static_cast<std::size_t>(x)) && index++ == target)
                         at[o.pair] = static_cast<std::uint32_t>(o.y) * w + static_cast<std::uint32_t>(x);
             }
             before += o.plain;
@@ -191,6 +212,7 @@ private:
     Connectivity connectivity_;
     bool planned_ = false;
     std::vector<StairsPair> planned_stairs_;
+    std::vector<std::uint8_t> taken_;
     std::size_t next_ = 0;
 };
 
@@ -203,9 +225,7 @@ StageType depthLinksStage() {
     type.technique = "Seed 004: one pair of stairs for every pair of regions that overlap on adjacent depths";
     type.scope = StageScope::WholeLevel;
     type.params = {
-        intParam("connectivity", "Connectivity", 8, 4, 8, "How cells join into regions: 8 counts corners (the seed), 4 edges only"),
     };
-    type.crossCheck = requireFourOrEight("connectivity");
     type.create = stageFactory<DepthLinks>();
     return type;
 }

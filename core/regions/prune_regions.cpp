@@ -15,9 +15,9 @@ namespace {
 
 class PruneRegions final : public Stage {
 public:
-    PruneRegions(const ParamValues& params, StageSetup /*setup: pruning draws nothing at random*/)
+    PruneRegions(const ParamValues& params, StageSetup setup /* pruning draws nothing at random */)
         : maxSize_(params.integer("max_size")), keepLargestOnly_(params.flag("keep_largest_only")),
-          connectivity_(connectivityOf(params)) {}
+          connectivity_(setup.movement) {}
 
     void step(LevelCanvas& canvas) override {
         if (finished()) return;
@@ -89,9 +89,7 @@ StageType pruneRegionsStage() {
         intParam("max_size", "Largest region removed", 20, 0, kMaxLevelWidth * kMaxLevelHeight,
                  "Regions of at most this many tiles become wall (the seed: 20)"),
         boolParam("keep_largest_only", "Keep only the largest", false, "Fill every region but the largest one"),
-        intParam("connectivity", "Connectivity", 8, 4, 8, "8: cells touching at corners are one region (the seed); 4: edges only"),
     };
-    type.crossCheck = requireFourOrEight("connectivity");
     type.create = stageFactory<PruneRegions>();
     return type;
 }

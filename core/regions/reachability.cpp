@@ -149,7 +149,7 @@ std::optional<Cell> nearestWalkable(const Level& level, Cell near) {
 
 std::optional<Cell> defaultStart(const Level& level) {
     for (const Marker& m : level.markers)
-        if (m.name == "start" && level.contains(m.at.x, m.at.y, m.at.z)) return m.at;
+        if (m.name == "start" && level.contains(m.at.x, m.at.y, m.at.z) && isWalkable(level.at(m.at.x, m.at.y, m.at.z))) return m.at;
     for (int z = 0; z < level.depthCount(); ++z) {
         const TileGrid& tiles = level.tiles(z);
         for (int y = 0; y < tiles.height(); ++y)

@@ -41,10 +41,6 @@ private:
 
 } // namespace
 
-Connectivity connectivityOf(const ParamValues& params) {
-    return params.integer("connectivity") == 4 ? Connectivity::Four : Connectivity::Eight;
-}
-
 namespace {
 
 // The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.

@@ -12,10 +12,6 @@
 namespace burrow {
 
 
-class ParamValues;
-// The "connectivity" parameter of the region stages (4 or 8).
-Connectivity connectivityOf(const ParamValues& params);
-
 struct RegionInfo {
     int label = 0;         // 1-based; 0 in the label grid means "not walkable"
     int size = 0;          // cells

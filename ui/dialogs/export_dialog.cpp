@@ -20,7 +20,7 @@
 
 namespace burrow::ui {
 
-ExportDialog::ExportDialog(const ProjectDocument* document, QWidget* parent) : QDialog(parent), document_(document) {
+ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog(parent), document_(document) {
     setWindowTitle(tr("Export Level"));
     QSettings settings;
     const QStringList chosen = settings.value("export/formats", QStringList{"tmj", "png"}).toStringList();
@@ -111,11 +111,11 @@ void ExportDialog::accept() {
     QDialog::accept();
 }
 
-QStringList ExportDialog::exportLevel(const ProjectDocument& document, const ExportRequest& request, const QString& folder, QWidget* progressParent,
+QStringList ExportDialog::exportLevel(ProjectDocument& document, const ExportRequest& request, const QString& folder, QWidget* progressParent,
                                       QString* error) {
+    const Level& level = document.finishedLevel();
     const Project& project = document.project();
-    const auto rules = document.rules();
-    const ExportInfo info{project.name, project.seed, recipeHash(project), rules.get()};
+    const ExportInfo info{project.name, project.seed, projectHash(project), document.levelHash().toStdString()};
     QStringList files;
     // One format at a time, so a big export shows how far it has got.
     QProgressDialog progress(QObject::tr("Exporting…"), QObject::tr("Cancel"), 0, static_cast<int>(request.formats.size()), progressParent);
@@ -126,7 +126,7 @@ QStringList ExportDialog::exportLevel(const ProjectDocument& document, const Exp
         ExportRequest one = request;
         one.formats = {request.formats[i]};
         try {
-            for (const auto& f : burrow::exportLevel(document.level(), info, one, folder.toStdString())) files << QString::fromStdString(f.string());
+            for (const auto& f : burrow::exportLevel(level, info, one, folder.toStdString())) files << QString::fromStdString(f.string());
         } catch (const std::exception& e) {
             if (error) *error = QString::fromStdString(e.what());
             return files;

@@ -18,20 +18,20 @@ class ProjectDocument;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    ExportDialog(const ProjectDocument* document, QWidget* parent = nullptr);
+    ExportDialog(ProjectDocument* document, QWidget* parent = nullptr);
 
     ExportRequest request() const;
     QString folder() const;
 
     // Writes the document's level as `request` says, with a progress dialog when
     // `progressParent` is given. Returns the files written; `error` says why not.
-    static QStringList exportLevel(const ProjectDocument& document, const ExportRequest& request, const QString& folder,
+    static QStringList exportLevel(ProjectDocument& document, const ExportRequest& request, const QString& folder,
                                    QWidget* progressParent, QString* error);
 
     void accept() override;
 
 private:
-    const ProjectDocument* document_;
+    ProjectDocument* document_;
     std::vector<std::pair<ExportFormat, QCheckBox*>> formats_;
     QLineEdit* folder_;
     QComboBox* depth_;

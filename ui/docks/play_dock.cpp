@@ -83,11 +83,15 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
 }
 
 void PlayDock::playFromHere() {
+    // Finishing the level may regenerate it (and announce that): not an end of this game.
+    startingGame_ = true;
+    const Level& level = document_->finishedLevel();
+    startingGame_ = false;
     const Project& project = document_->project();
     const auto rules = document_->rules();
     GameOptions options = GameOptions::forMovement(project.movement);
     if (from_->currentIndex() == 1 && here_) options.start = here_();
-    game_ = std::make_unique<Game>(document_->level(), rules.get(), simulationSeed_++, options);
+    game_ = std::make_unique<Game>(level, simulationSeed_++, options);
     shownMessages_ = 0;
     log_->clear();
     view_->setGame(game_.get(), entityLooks(rules.get()));

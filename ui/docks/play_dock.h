@@ -41,9 +41,11 @@ signals:
 private:
     void act(const Input& input);
     void refresh();
+    void endGame();
 
     ProjectDocument* document_;
     std::unique_ptr<Game> game_;
+    bool startingGame_ = false;
     std::uint64_t simulationSeed_ = 1;
     PlayView* view_;
     QLabel* status_;

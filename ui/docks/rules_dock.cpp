@@ -82,7 +82,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     sizes_->setValidator(new QRegularExpressionValidator(QRegularExpression(R"(^\s*\d+x\d+(\s*,\s*\d+x\d+)*\s*$)"), sizes_));
     properties_ = new QLineEdit(body);
     properties_->setObjectName("groupProperties");
-    properties_->setToolTip(tr("Properties passed on to exports with each placed thing: key=value; key=value"));
+    properties_->setToolTip(tr("Properties passed on to exports with each placed thing: key=value; key=value (numbers and true/false keep their type; quote a value to keep it text)"));
     choices_ = new QListWidget(body);
     choices_->setToolTip(tr("What the group chooses from (ticked)"));
     auto* form = new QFormLayout;
@@ -198,11 +198,12 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
         });
     });
     connect(properties_, &QLineEdit::editingFinished, this, [this, onGroup] {
-        std::vector<std::pair<std::string, std::string>> pairs;
+        // "hp=5; boss=true; name=\"7\"": numbers and true/false keep their type, quotes make text.
+        std::vector<Property> pairs;
         for (const QString& part : properties_->text().split(';', Qt::SkipEmptyParts)) {
             const int eq = static_cast<int>(part.indexOf('='));
             if (eq <= 0) continue;
-            pairs.emplace_back(part.left(eq).trimmed().toStdString(), part.mid(eq + 1).trimmed().toStdString());
+            pairs.push_back({part.left(eq).trimmed().toStdString(), propertyFromText(part.mid(eq + 1).trimmed().toStdString())});
         }
         onGroup(tr("Change properties"), [pairs](PopulationGroup& g) {
             for (PlacedEntity& e : g.entities) e.properties = pairs;
@@ -244,12 +245,12 @@ void RulesDock::reload() {
     {
         const QSignalBlocker block(tree_);
         tree_->clear();
-        const auto warnings = document_->warnings();
+        const auto& warnings = document_->warnings();
         if (rules)
             for (const PopulationGroup& g : rules->groups) {
                 QString trouble;
-                for (const auto& w : warnings)
-                    if (w.find("'" + g.name + "'") != std::string::npos) trouble += QString::fromStdString(w) + "\n";
+                for (const StageWarning& w : warnings)
+                    if (w.group == g.name) trouble += QString::fromStdString(w.message) + "\n";
                 auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(g.name), scopeId(g.scope),
                                                          QStringLiteral("%1–%2").arg(g.number.min).arg(g.number.max),
                                                          trouble.isEmpty() ? tr("all") : tr("short")});
@@ -292,7 +293,12 @@ void RulesDock::showGroup() {
         properties_->setEnabled(g.kind == PopulationGroup::Kind::Entities);
         QStringList pairs;
         if (!g.entities.empty())
-            for (const auto& [k, v] : g.entities.front().properties) pairs << QString::fromStdString(k + "=" + v);
+            for (const Property& p : g.entities.front().properties) {
+                // Text that would read back as a number or true/false is shown quoted.
+                std::string text = propertyText(p.value);
+                if (std::holds_alternative<std::string>(p.value) && !std::holds_alternative<std::string>(propertyFromText(text))) text = "\"" + text + "\"";
+                pairs << QString::fromStdString(p.name + "=" + text);
+            }
         properties_->setText(pairs.join("; "));
         if (g.kind == PopulationGroup::Kind::Tiles) {
             for (Tile t : allTiles()) {

@@ -6,7 +6,8 @@
 #include <QUndoStack>
 
 #include "io/diagnostic.h"
-#include "pipeline/builtin_stages.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 
 namespace burrow::ui {
 
@@ -70,19 +71,39 @@ void ProjectDocument::reset(Project templateProject) {
 
 const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composed_ : generation_->level(); }
 
-void ProjectDocument::restart() {
-    generation_ = std::make_unique<Generation>(project_.size, project_.seed, project_.recipe, builtinStages(), GenerationOptions{true});
-    composedValid_ = false;
+const Level& ProjectDocument::finishedLevel() {
+    if (!generation_->finished() || !composedValid_) {
+        generation_->run();
+        compose();
+        emit levelReset();
+        emit progressChanged();
+    }
+    return composed_;
 }
 
+void ProjectDocument::restart() {
+    generation_ = std::make_unique<Generation>(startGeneration(project_, project_.seed, GenerationOptions{true}));
+    composedValid_ = false;
+    levelHash_.clear();
+}
+
+// The finished level, made as makeLevel() makes it: the generated level with the
+// hand edits and templates of pipeline/make_level.h's finishLevel().
 void ProjectDocument::compose() {
+    levelHash_.clear();
     if (!generation_->finished()) {
         composedValid_ = false;
         return;
     }
     composed_ = generation_->level();
-    project_.edits.applyTo(composed_);
+    finishLevel(project_, composed_);
     composedValid_ = true;
+}
+
+QString ProjectDocument::levelHash() const {
+    if (!composedValid_ || !generation_->finished()) return {};
+    if (levelHash_.isEmpty()) levelHash_ = QString::fromStdString(burrow::levelHash(composed_));
+    return levelHash_;
 }
 
 void ProjectDocument::setModified(bool modified) {
@@ -170,8 +191,11 @@ void ProjectDocument::setSize(LevelSize size) {
 void ProjectDocument::setMovement(Connectivity movement) {
     if (movement == project_.movement) return;
     project_.movement = movement;
+    restart(); // regions, caves and paths join by it: the level changes
     setModified(true);
     emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
 }
 
 void ProjectDocument::rerollStage(std::size_t entry) {
@@ -205,7 +229,6 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
     if (entry < 0) {
         StageEntry populate = makeStageEntry(*builtinStages().find("populate"), recipe);
         populate.name = "population";
-        populate.params.set("connectivity", std::int64_t{static_cast<int>(project_.movement)});
         recipe.stages.push_back(std::move(populate));
         entry = static_cast<int>(recipe.stages.size()) - 1;
     }
@@ -215,11 +238,8 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
 }
 
 void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
-    if (!generation_->finished() || !composedValid_) {
-        generation_->run(); // painting works on the finished level
-        compose();
-        emit levelReset();
-    }
+    finishedLevel(); // painting works on the finished level
+    levelHash_.clear();
     std::vector<CellChange> drawn;
     for (const EditChange& c : changes) {
         if (c.tile) project_.edits.set(c.at, *c.tile);

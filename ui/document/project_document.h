@@ -39,9 +39,15 @@ public:
     // What the map shows: the level as generated so far; at the end of the
     // timeline, with the hand edits laid over it.
     const Level& level() const;
+    // The finished level (generating the rest first if need be): what play-tests and
+    // exports use, the same level makeLevel() gives for the saved project.
+    const Level& finishedLevel();
     bool atEnd() const { return generation_->finished(); }
     const Generation& generation() const { return *generation_; }
-    std::vector<std::string> warnings() const { return generation_->warnings(); }
+    const std::vector<StageWarning>& warnings() const { return generation_->warnings(); }
+    // levelHash() of the finished level (the same value `burrow stats` prints for
+    // the saved project); empty while generation is under way.
+    QString levelHash() const;
 
     // Generation, one step or a slice at a time (the editor calls these from a timer,
     // so the window never freezes). Return false when there was nothing to do.
@@ -98,6 +104,7 @@ private:
     std::unique_ptr<Generation> generation_;
     Level composed_{LevelSize{1, 1, 1}};
     bool composedValid_ = false;
+    mutable QString levelHash_; // cached: hashing a big level takes milliseconds
     QString filePath_;
     bool modified_ = false;
     QUndoStack* undoStack_;

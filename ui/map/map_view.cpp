@@ -87,7 +87,7 @@ bool MapView::event(QEvent* event) {
             if (e.at == *cell) {
                 const auto it = looks_.find(e.templateName);
                 text += (text.isEmpty() ? "" : "\n") + (it != looks_.end() ? it->second.description : QString::fromStdString(e.templateName));
-                for (const auto& [key, value] : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(key), QString::fromStdString(value));
+                for (const Property& p : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(p.name), QString::fromStdString(propertyText(p.value)));
             }
     if (text.isEmpty()) QToolTip::hideText();
     else QToolTip::showText(help->globalPos(), text, this);

@@ -1,0 +1,20 @@
+#pragma once
+// Something a stage could not do as asked, as a value the editor and later tools
+// can act on (jump to the stage, highlight the group) without parsing text.
+#include <string>
+
+namespace burrow {
+
+struct StageWarning {
+    std::string code;    // stable id: "shortfall", "no_rules", "rooms_short" ...
+    std::string stage;   // the recipe entry's name ("" until the generation fills it in)
+    int depth = -1;      // the depth it ran on; -1 for stages that span the level
+    std::string group;   // the population group it is about, if any
+    std::string message; // in the designer's words: "placed 3 of 5 'boulders' in room 2: ..."
+
+    // "caves (depth 2): message", as printed by the command line.
+    std::string text() const;
+    friend bool operator==(const StageWarning&, const StageWarning&) = default;
+};
+
+} // namespace burrow
