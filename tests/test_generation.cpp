@@ -5,6 +5,7 @@
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
+#include "random/rng.h"
 #include "model/level_hash.h"
 #include "project/project.h"
 #include "stage_entries.h"
@@ -177,6 +178,84 @@ private slots:
         g.replaceRecipe(longer);
         g.run();
         compareLevels(g.level(), generateLevel(p.size, p.seed, longer, builtinStages(), nullptr, p.movement));
+    }
+
+    // Whatever a designer does in the editor (steps, pauses at stage boundaries,
+    // scrubs, edits and rerolls in between), the level at the end is the level
+    // generated from scratch with the final settings.
+    void editsBetweenStepsEndOnTheFreshLevel() {
+        Project p = example("cellular-depths");
+        p.size = {60, 40, 4};
+        Rng choose(2024);
+        for (int trial = 0; trial < 40; ++trial) {
+            Project now = p;
+            Generation g = startGeneration(now, now.seed, {true});
+            const int actions = static_cast<int>(choose.range(1, 8));
+            for (int a = 0; a < actions; ++a) {
+                switch (choose.below(6)) {
+                case 0:
+                    for (int i = static_cast<int>(choose.range(1, 30)); i > 0; --i) g.step();
+                    break;
+                case 1: g.finishStageRun(); break; // paused at a boundary
+                case 2: g.seek(choose.below(static_cast<std::uint32_t>(g.timeline()->stepCount() + 1))); break;
+                case 3: { // reroll a stage
+                    Recipe r = now.recipe;
+                    ++r.stages[choose.below(static_cast<std::uint32_t>(r.stages.size()))].reroll;
+                    now.recipe = r;
+                    g.replaceRecipe(r);
+                    break;
+                }
+                case 4: { // a parameter of the caves or the pruning
+                    Recipe r = now.recipe;
+                    if (choose.chance(0.5)) r.stages[0].params.set("generations", std::int64_t{choose.range(1, 5)});
+                    else r.stages[1].params.set("max_size", std::int64_t{choose.range(5, 40)});
+                    now.recipe = r;
+                    g.replaceRecipe(r);
+                    break;
+                }
+                default: // a stage switched off or on
+                    Recipe r = now.recipe;
+                    StageEntry& e = r.stages[1 + choose.below(static_cast<std::uint32_t>(r.stages.size() - 1))];
+                    e.enabled = !e.enabled;
+                    now.recipe = r;
+                    g.replaceRecipe(r);
+                }
+            }
+            g.run();
+            Level finished = g.level();
+            finishLevel(now, finished);
+            const Level fresh = makeLevel(now).level;
+            QVERIFY2(levelHash(finished) == levelHash(fresh), qPrintable(QString("trial %1 after %2 actions").arg(trial).arg(actions)));
+        }
+    }
+
+    // The observer hears every stage start and end, every step with the cells it
+    // changed, and every warning; watching does not change the level.
+    void anObserverSeesEveryStepAndChangesNothing() {
+        struct Counter : GenerationObserver {
+            int started = 0, finished = 0, steps = 0, warnings = 0;
+            std::size_t cells = 0;
+            void stageStarted(const StageRun&, std::size_t) override { ++started; }
+            void stepDone(const StageRun&, std::size_t, std::span<const CellChange> changes) override {
+                ++steps;
+                cells += changes.size();
+            }
+            void stageFinished(const StageRun&, std::size_t) override { ++finished; }
+            void warned(const StageWarning&) override { ++warnings; }
+            bool wantsCells() const override { return true; }
+        } counter;
+        const Project p = example("room-grid");
+        const MadeLevel watched = makeLevel(p, p.seed, &counter);
+        QCOMPARE(levelHash(watched.level), levelHash(makeLevel(p).level));
+        Generation recorded = startGeneration(p, p.seed, {true});
+        recorded.run();
+        QCOMPARE(counter.started, static_cast<int>(recorded.runs().size()));
+        QCOMPARE(counter.finished, counter.started);
+        QCOMPARE(static_cast<std::size_t>(counter.steps), recorded.timeline()->stepCount());
+        std::size_t recordedCells = 0;
+        for (std::size_t i = 0; i < recorded.timeline()->stepCount(); ++i) recordedCells += recorded.timeline()->changes(i).size();
+        QCOMPARE(counter.cells, recordedCells);
+        QCOMPARE(static_cast<std::size_t>(counter.warnings), watched.warnings.size());
     }
 
     void handEditsApplyAfterGeneration() {
