@@ -3,6 +3,10 @@
 // set to a folder, it also saves window grabs of what the issue asks to see.
 #include <QtTest>
 
+#include <QLabel>
+#include <csignal>
+#include <sys/resource.h>
+
 #include <QAction>
 #include <QListWidget>
 #include <QPushButton>
@@ -25,9 +29,32 @@
 using namespace burrow;
 using namespace burrow::ui;
 
+#include "content/population_rules.h"
+#include "docks/rules_dock.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "editor_test_helpers.h"
 #include "stage_entries.h"
 
+
+// Limits the size of files this process may write (RLIMIT_FSIZE) while it lives: a
+// full disk that needs no mount and no root. Writes past it fail with EFBIG.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes) {
+        std::signal(SIGXFSZ, SIG_IGN); // else exceeding the limit kills the process
+        getrlimit(RLIMIT_FSIZE, &saved_);
+        rlimit limit = saved_;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &saved_); }
+    FileSizeLimit(const FileSizeLimit&) = delete;
+    FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+private:
+    rlimit saved_{};
+};
 
 class TestEditor : public QObject {
     Q_OBJECT
@@ -165,6 +192,77 @@ private slots:
         QVERIFY(!(again.document()->level().tiles(0) == doc->level().tiles(0))); // the rest did change
     }
 
+    // The eraser takes hand edits away (the generated tile shows again); a drag is
+    // named by the cells it changed, each once; clearing edits is one undo step.
+    void eraserStrokesAndClearingAreUndoable() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.openProject(example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        const Level generated = doc->level();
+        child<QAction>(&window, "toolPencil")->trigger();
+        window.painter()->setTile(Tile::Water);
+        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(0, 1).toPoint());
+        QTest::mouseMove(view, view->cellCentre(5, 1).toPoint());
+        QTest::mouseMove(view, view->cellCentre(2, 1).toPoint()); // back over painted cells
+        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(2, 1).toPoint());
+        QCOMPARE(doc->undoStack()->text(0), QString("Pencil: 6 cells"));
+        child<QAction>(&window, "toolEraser")->trigger();
+        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(0, 1).toPoint());
+        QTest::mouseMove(view, view->cellCentre(2, 1).toPoint());
+        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(2, 1).toPoint());
+        QCOMPARE(doc->undoStack()->text(1), QString("Erase: 3 cells"));
+        for (int x = 0; x <= 2; ++x) QCOMPARE(doc->level().at(x, 1, 0), generated.at(x, 1, 0)); // as generated, wall or floor
+        for (int x = 3; x <= 5; ++x) QCOMPARE(doc->level().at(x, 1, 0), Tile::Water);
+        QCOMPARE(doc->project().edits.size(), std::size_t(3));
+        QAction* clear = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->text() == "&Clear Hand Edits") clear = a;
+        QVERIFY(clear);
+        clear->trigger();
+        QCOMPARE(doc->project().edits.size(), std::size_t(0));
+        QCOMPARE(doc->undoStack()->count(), 3); // the history is kept
+        doc->undoStack()->undo();
+        QCOMPARE(doc->project().edits.size(), std::size_t(3));
+        QCOMPARE(doc->level().at(4, 1, 0), Tile::Water);
+    }
+
+    // The status bar shows the level hash: the one `burrow stats` prints for the saved
+    // project, hand edits included.
+    void theLevelHashIsTheCommandLines() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        ProjectDocument* doc = window.document();
+        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{{3, 3, 0}, Tile::Water}, {{4, 3, 0}, Tile::Obstacle}});
+        const QString expected = QString::fromStdString(levelHash(makeLevel(doc->project()).level));
+        QCOMPARE(doc->levelHash(), expected);
+        QVERIFY2(child<QLabel>(&window, "levelLabel")->text().contains(expected), qPrintable(child<QLabel>(&window, "levelLabel")->text()));
+    }
+
+    // Undoing a rules edit regenerates the population, as the edit itself did.
+    void undoingARulesEditRepopulates() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        ProjectDocument* doc = window.document();
+        const std::string before = levelHash(doc->level());
+        window.rulesDock()->edit("more enemies", [](PopulationRules& r) { r.groups[2].number = {4, 4}; });
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+        const std::string edited = levelHash(doc->level());
+        QVERIFY(edited != before);
+        doc->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+        QCOMPARE(QString::fromStdString(levelHash(doc->level())), QString::fromStdString(before));
+        doc->undoStack()->redo();
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+        QCOMPARE(QString::fromStdString(levelHash(doc->level())), QString::fromStdString(edited));
+    }
+
     void rectangleAndFillAreOneCommandEach() {
         MainWindow window;
         window.resize(1400, 900);
@@ -198,21 +296,27 @@ private slots:
         QVERIFY(!window.document()->saveAs(notAFolder + "/level.burrow.json", &error));
         QVERIFY2(error.contains("level.burrow.json") && error.contains("unchanged"), qPrintable(error));
         QCOMPARE(window.document()->filePath(), QFileInfo(example("random-fill.burrow.json")).absoluteFilePath());
-        if (geteuid() != 0) {
-            // Where permissions apply: a read-only folder keeps the old file as it was.
-            const QString file = dir.path() + "/ro/keep.burrow.json";
-            QDir().mkpath(dir.path() + "/ro");
-            QVERIFY(window.document()->saveAs(file, &error));
-            const std::string old = readTextFile(file.toStdString());
-            QFile::setPermissions(dir.path() + "/ro", QFile::ReadOwner | QFile::ExeOwner);
-            window.document()->clearEdits();
-            Recipe r = window.document()->project().recipe;
-            r.stages[0].reroll = 9;
-            window.document()->setRecipe(r);
+
+        // A full disk, made real for this process with a file-size limit (works as
+        // root, unlike permissions): the write fails part-way, the old file stays
+        // whole, the error says why and the document stays unsaved.
+        const QString file = dir.path() + "/keep.burrow.json";
+        QVERIFY(window.document()->saveAs(file, &error));
+        const std::string old = readTextFile(file.toStdString());
+        Recipe r = window.document()->project().recipe;
+        r.stages[0].reroll = 9;
+        window.document()->setRecipe(r);
+        window.document()->applyEdits(std::vector<ProjectDocument::EditChange>{{{1, 1, 0}, Tile::Water}});
+        QVERIFY(window.document()->isModified());
+        {
+            const FileSizeLimit limit(64); // smaller than any project file
             QVERIFY(!window.document()->saveAs(file, &error));
-            QCOMPARE(readTextFile(file.toStdString()), old);
-            QFile::setPermissions(dir.path() + "/ro", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         }
+        QVERIFY2(error.contains("keep.burrow.json") && error.contains("unchanged"), qPrintable(error));
+        QCOMPARE(readTextFile(file.toStdString()), old);
+        QVERIFY(window.document()->isModified());
+        QVERIFY(window.document()->saveAs(file, &error)); // with room again, it saves
+        QVERIFY(readTextFile(file.toStdString()) != old);
     }
 
     void regionAndDepthViews() {

@@ -1,7 +1,9 @@
 // The project file: round trips, kept unknown fields, and errors that name the path.
 #include <QtTest>
 
+#include <csignal>
 #include <filesystem>
+#include <sys/resource.h>
 #include <fstream>
 
 #include "io/file_io.h"
@@ -98,6 +100,42 @@ private slots:
         QCOMPARE(QString::fromStdString(notices[0].path), QString("/recipe/1/params/connectivity"));
         QVERIFY(QString::fromStdString(notices[0].message).contains("movement"));
         QVERIFY(projectToJson(p).dump().find("connectivity") == std::string::npos); // gone on the next save
+    }
+
+    // The one writer: through a symlink to its target, keeping the file's mode, and
+    // on a full disk (a file-size limit, real for this process) the old file stays
+    // whole, no temporary is left behind and the error says why.
+    void atomicWritesKeepLinksModesAndOldFiles() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        writeFileAtomically(folder / "real.json", "old");
+        std::filesystem::permissions(folder / "real.json", std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
+                                                               std::filesystem::perms::group_read);
+        std::filesystem::create_symlink("real.json", folder / "link.json");
+        writeFileAtomically(folder / "link.json", "new");
+        QVERIFY(std::filesystem::is_symlink(folder / "link.json"));
+        QCOMPARE(QString::fromStdString(readTextFile(folder / "real.json")), QString("new"));
+        QVERIFY(std::filesystem::status(folder / "real.json").permissions() ==
+                (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write | std::filesystem::perms::group_read));
+
+        std::signal(SIGXFSZ, SIG_IGN);
+        rlimit saved{};
+        getrlimit(RLIMIT_FSIZE, &saved);
+        rlimit small = saved;
+        small.rlim_cur = 16;
+        setrlimit(RLIMIT_FSIZE, &small);
+        QString message;
+        try {
+            writeFileAtomically(folder / "real.json", std::string(1000, 'x'));
+        } catch (const FileError& e) {
+            message = QString::fromStdString(e.what());
+        }
+        setrlimit(RLIMIT_FSIZE, &saved);
+        QVERIFY2(message.contains("real.json") && message.contains("unchanged") && message.contains("too large", Qt::CaseInsensitive), qPrintable(message));
+        QCOMPARE(QString::fromStdString(readTextFile(folder / "real.json")), QString("new"));
+        int files = 0;
+        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
+        QCOMPARE(files, 2); // real.json and link.json: no temporary left
     }
 
     void notAnObjectIsAnError() {

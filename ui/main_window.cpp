@@ -50,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     cellLabel_ = new QLabel(this);
     levelLabel_ = new QLabel(this);
+    levelLabel_->setObjectName("levelLabel");
     statusBar()->addWidget(cellLabel_, 1);
     statusBar()->addPermanentWidget(levelLabel_);
 
@@ -103,7 +104,7 @@ void MainWindow::createToolBars() {
         a->setShortcut(QKeySequence(key++));
         a->setChecked(tool == PaintTool::Pan);
         group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, tool] { mapView_->setTool(tool); });
+        connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });
     }
     palette_ = new TilePalette(tools);
     tools->addWidget(palette_);
@@ -127,6 +128,11 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, rulesDock_);
     tabifyDockWidget(legend, rulesDock_);
     connect(rulesDock_, &RulesDock::rulesEdited, runner_, &GenerationRunner::generateToEnd);
+    // Undo and redo of a rules (or recipe) edit rewind the generation to the changed
+    // stage: carry it on to the end, as the edit itself did.
+    connect(document_->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (!document_->atEnd() && runner_->mode() == GenerationRunner::Mode::Idle) runner_->generateToEnd();
+    });
     playDock_ = new PlayDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, playDock_);
     tabifyDockWidget(rulesDock_, playDock_);

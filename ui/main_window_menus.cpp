@@ -6,6 +6,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "commands/paint_command.h"
 #include "dialogs/export_dialog.h"
 #include "docks/play_dock.h"
 #include "document/generation_runner.h"
@@ -37,16 +38,20 @@ void MainWindow::createMenus() {
     QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+    // The platform's redo keys, plus Ctrl+Shift+Z and Ctrl+Y where it lacks them:
+    // each key once, or Qt calls the shortcut ambiguous and it does nothing.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence& k : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)})
+        if (!redoKeys.contains(k)) redoKeys << k;
+    redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
+    // One undoable command: the History keeps everything before it.
     edit->addAction(tr("&Clear Hand Edits"), this, [this] {
-        if (QMessageBox::question(this, tr("Clear hand edits"), tr("Remove every painted tile and show the level as generated?")) ==
-            QMessageBox::Yes) {
-            document_->clearEdits();
-            document_->undoStack()->clear();
-        }
+        std::vector<ProjectDocument::EditChange> removed;
+        document_->project().edits.forEach([&](const Cell& at, Tile) { removed.push_back({at, std::nullopt}); });
+        if (!removed.empty()) document_->undoStack()->push(new PaintCommand(document_, std::move(removed), tr("Clear hand edits"), 0));
     });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));

@@ -1,5 +1,11 @@
 #include "io/file_io.h"
 
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -56,19 +62,42 @@ nlohmann::json parseJsonFile(const std::filesystem::path& path) {
     }
 }
 
+namespace {
+
+[[noreturn]] void saveFailed(const std::string& file, const std::string& why) {
+    throw FileError(file, {{"", "cannot be saved: " + why + "; the old file is unchanged"}});
+}
+
+// Where the bytes of `path` really live: a symlink is written through to its
+// target (the link stays a link), following chains of links.
+std::filesystem::path resolvedTarget(const std::filesystem::path& path) {
+    std::filesystem::path target = path;
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!std::filesystem::is_symlink(std::filesystem::symlink_status(target, ec))) return target;
+        const std::filesystem::path next = std::filesystem::read_symlink(target, ec);
+        if (ec) return target;
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    return target;
+}
+
+} // namespace
+
+#if defined(_WIN32)
 void writeFileAtomically(const std::filesystem::path& path, const std::string& contents) {
     const std::string name = path.string();
     std::filesystem::path temp = path;
     temp += ".saving~";
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw FileError(name, {{"", std::string("cannot be written: ") + std::strerror(errno)}});
+        if (!out) saveFailed(name, std::strerror(errno));
         out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
         out.flush();
         if (!out) {
             std::error_code ignored;
             std::filesystem::remove(temp, ignored);
-            throw FileError(name, {{"", "writing failed (disk full?); the old file is unchanged"}});
+            saveFailed(name, "writing failed (disk full?)");
         }
     }
     std::error_code ec;
@@ -76,8 +105,69 @@ void writeFileAtomically(const std::filesystem::path& path, const std::string& c
     if (ec) {
         std::error_code ignored;
         std::filesystem::remove(temp, ignored);
-        throw FileError(name, {{"", "cannot replace the file: " + ec.message() + "; the old file is unchanged"}});
+        saveFailed(name, ec.message());
     }
 }
+#else
+// A temporary file beside the target (same filesystem, so the rename is atomic),
+// every write checked (a full disk shows as a short or failed write), flushed to
+// the disk before the rename (so a crash never leaves a renamed but empty file),
+// the target's permissions kept, and on any failure the temporary removed and the
+// target untouched.
+void writeFileAtomically(const std::filesystem::path& path, const std::string& contents) {
+    const std::string name = path.string();
+    const std::filesystem::path target = resolvedTarget(path);
+    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+    std::string temp = (folder / ("." + target.filename().string() + ".saving-XXXXXX")).string();
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0) saveFailed(name, std::string("cannot create a file in ") + folder.string() + ": " + std::strerror(errno));
+    auto fail = [&](const std::string& why) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        saveFailed(name, why);
+    };
+    struct stat existing {};
+    const bool exists = ::stat(target.c_str(), &existing) == 0;
+    if (exists && !S_ISREG(existing.st_mode)) fail("it is not a regular file");
+    // mkstemp makes the file 0600: give it the old file's mode, or what a new file
+    // would get under the umask.
+    mode_t mode = 0;
+    if (exists) mode = existing.st_mode & 07777;
+    else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (::fchmod(fd, mode) != 0) fail(std::string("cannot set its permissions: ") + std::strerror(errno));
+    const char* data = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t wrote = ::write(fd, data, left);
+        if (wrote < 0) {
+            if (errno == EINTR) continue;
+            fail(std::strerror(errno)); // "No space left on device", "File too large" ...
+        }
+        if (wrote == 0) fail("the disk took no more data");
+        data += wrote;
+        left -= static_cast<std::size_t>(wrote);
+    }
+    if (::fsync(fd) != 0) fail(std::string("flushing to disk failed: ") + std::strerror(errno));
+    if (::close(fd) != 0) {
+        ::unlink(temp.c_str());
+        saveFailed(name, std::string("closing failed: ") + std::strerror(errno));
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        saveFailed(name, std::string("cannot replace the file: ") + std::strerror(error));
+    }
+    // The rename itself is durable once the folder is flushed too (best effort:
+    // some filesystems refuse fsync on folders).
+    if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY); dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+}
+#endif
 
 } // namespace burrow

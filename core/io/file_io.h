@@ -16,8 +16,10 @@ inline constexpr std::size_t kMaxInputFileBytes = 64u << 20;
 std::string readTextFile(const std::filesystem::path& path);
 // Parses JSON, throwing FileError with the line and column of a syntax error.
 nlohmann::json parseJsonFile(const std::filesystem::path& path);
-// Writes to a temporary file beside `path` and renames it over `path`, so a failed
-// write never leaves a half-written file behind. Throws FileError on failure.
+// The one way Burrow writes a file: to a temporary file beside `path`, every write
+// checked, flushed to the disk, then renamed over `path`, keeping its permissions
+// and writing through a symlink to its target. A failed write (a full disk, no
+// permission) leaves the old file as it was and throws FileError saying why.
 void writeFileAtomically(const std::filesystem::path& path, const std::string& contents);
 
 } // namespace burrow

@@ -51,7 +51,8 @@ std::string projectHash(const Project& project);
 // Throws FileError naming the file and every problem. Notices ("FILE: at PATH:
 // message") go into `notices` when given.
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices = nullptr);
-// Atomic: the old file survives a failed save. Throws FileError.
+// Atomic: the old file survives a failed save. Rules files the recipe refers to are
+// written beside it when their contents changed. Throws FileError saying why.
 void saveProject(const Project& project, const std::filesystem::path& path);
 
 } // namespace burrow

@@ -77,6 +77,20 @@ std::string projectHash(const Project& project) {
 }
 
 void saveProject(const Project& project, const std::filesystem::path& path) {
+    // Rules kept in their own file are part of what is saved: edits made to them in
+    // the editor, or a Save As into another folder, write the file beside the project
+    // (only when what is there differs), so reopening gives the same level.
+    for (const StageEntry& entry : project.recipe.stages) {
+        if (entry.rulesFile.empty() || !entry.rules) continue;
+        const std::filesystem::path file = path.parent_path() / entry.rulesFile;
+        bool same = false;
+        try {
+            same = loadRules(file) == *entry.rules;
+        } catch (const FileError&) {
+            same = false; // missing or broken: write it
+        }
+        if (!same) saveRules(*entry.rules, file);
+    }
     writeFileAtomically(path, projectToJson(project).dump(2) + "\n");
 }
 

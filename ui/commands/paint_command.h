@@ -11,8 +11,10 @@ namespace burrow::ui {
 class PaintCommand : public QUndoCommand {
 public:
     // `after` says what each cell's hand edit becomes; the command remembers what it
-    // was. `stroke` ties together the pieces of one drag (0: never merges).
-    PaintCommand(ProjectDocument* document, std::vector<ProjectDocument::EditChange> after, const QString& text, int stroke);
+    // was. `stroke` ties together the pieces of one drag (0: never merges). The
+    // History shows "`what`: N cells", N counting each cell once however often a
+    // drag crossed it.
+    PaintCommand(ProjectDocument* document, std::vector<ProjectDocument::EditChange> after, const QString& what, int stroke);
 
     void undo() override;
     void redo() override;
@@ -20,7 +22,10 @@ public:
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
+    void name();
+
     ProjectDocument* document_;
+    QString what_;
     std::vector<ProjectDocument::EditChange> before_;
     std::vector<ProjectDocument::EditChange> after_;
     int stroke_;

@@ -22,7 +22,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     start->setObjectName("playFromHere");
     start->setToolTip(tr("Play the level as it is in the editor now, from its start"));
     auto* restart = new QPushButton(tr("Restart"), body);
-    restart->setToolTip(tr("A new game on the same level (Ctrl+R)"));
+    restart->setToolTip(tr("A new game on the same level (F5)"));
     from_ = new QComboBox(body);
     from_->setObjectName("playFrom");
     from_->addItem(tr("at the start"));
@@ -42,7 +42,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     status_ = new QLabel(body);
     status_->setObjectName("playStatus");
     view_ = new PlayView(body);
-    auto* help = new QLabel(tr("Move: arrows, numpad, h j k l y u b n · wait: . · stairs: < > · restart: Ctrl+R · back to the editor: Esc"), body);
+    auto* help = new QLabel(tr("Move: arrows, numpad, h j k l y u b n · wait: . · stairs: < > · new game: F5 · back to the editor: Esc"), body);
     help->setWordWrap(true);
     help->setStyleSheet("color: gray;");
     log_ = new QListWidget(body);
@@ -77,7 +77,10 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     connect(back, &QPushButton::clicked, this, &PlayDock::backToEditing);
     connect(reveal, &QCheckBox::toggled, view_, &PlayView::setRevealAll);
     connect(view_, &PlayView::input, this, &PlayDock::act);
-    connect(view_, &PlayView::restartRequested, this, &PlayDock::playFromHere);
+    // A game plays one level: when the document's level is replaced or regenerated,
+    // the game on the old one ends (it owns its copy, so nothing dangles meanwhile).
+    connect(document_, &ProjectDocument::levelReset, this, &PlayDock::endGame);
+    connect(document_, &ProjectDocument::fileChanged, this, &PlayDock::endGame);
     connect(view_, &PlayView::leaveRequested, this, &PlayDock::backToEditing);
     refresh();
 }
@@ -97,6 +100,16 @@ void PlayDock::playFromHere() {
     view_->setGame(game_.get(), entityLooks(rules.get()));
     view_->setFocus();
     refresh();
+}
+
+void PlayDock::endGame() {
+    if (!game_ || startingGame_) return;
+    game_.reset();
+    view_->setGame(nullptr, {});
+    log_->clear();
+    shownMessages_ = 0;
+    refresh();
+    status_->setText(tr("The level changed: Play from here (F5) plays it as it is now."));
 }
 
 void PlayDock::act(const Input& input) {

@@ -12,7 +12,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -154,7 +153,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
         max_->setMinimum(v);
         onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.min = v; g.number.max = std::max(g.number.max, v); });
     });
-    connect(max_, &QSpinBox::valueChanged, this, [this, onGroup](int v) {
+    connect(max_, &QSpinBox::valueChanged, this, [onGroup](int v) {
         onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.max = std::max(v, g.number.min); });
     });
     connect(sizes_, &QLineEdit::editingFinished, this, [this, onGroup] {
@@ -343,10 +342,10 @@ void RulesDock::saveFile() {
     if (!rules) return;
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Population Rules"), "population.rules.json", tr("Rules (*.rules.json *.json)"));
     if (path.isEmpty()) return;
-    QSaveFile file(path); // atomic: a failed save leaves the old file whole
-    const QByteArray text = QByteArray::fromStdString(rulesToJson(*rules).dump(2) + "\n");
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Cannot save rules"), tr("Could not save %1: %2. The file on disk is unchanged.").arg(path, file.errorString()));
+    try {
+        saveRules(*rules, path.toStdString()); // atomic: a failed save leaves the old file whole
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Cannot save rules"), QString::fromStdString(e.what()));
         return;
     }
     // From now on the project refers to the file, relative to the project when it can.

@@ -2,7 +2,6 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QUndoStack>
 
 #include "io/diagnostic.h"
@@ -19,7 +18,11 @@ ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), undoStack_(
     });
 }
 
-ProjectDocument::~ProjectDocument() = default;
+ProjectDocument::~ProjectDocument() {
+    // The stack's commands and whoever listens to it may still ask the document about
+    // its level while the stack is torn down: do that while the document is whole.
+    delete undoStack_;
+}
 
 bool ProjectDocument::open(const QString& path, QString* error) {
     try {
@@ -49,12 +52,13 @@ bool ProjectDocument::saveAs(const QString& path, QString* error) {
         if (error) *error = tr("The project has no file name yet.");
         return false;
     }
-    // QSaveFile writes beside the target and renames over it only once everything is
-    // written, so a failed save (disk full, no permission) leaves the old file whole.
-    QSaveFile file(path);
-    const QByteArray text = QByteArray::fromStdString(projectToJson(project_).dump(2) + "\n");
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
-        if (error) *error = tr("Could not save %1: %2. The file on disk is unchanged.").arg(path, file.errorString());
+    // Core's one atomic writer: every write checked and flushed before the rename, so
+    // a failed save (disk full, no permission) leaves the old file whole. (Qt 6.4's
+    // QSaveFile reports success on a full disk and leaves a truncated file.)
+    try {
+        saveProject(project_, QFileInfo(path).absoluteFilePath().toStdString());
+    } catch (const std::exception& e) {
+        if (error) *error = tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what()));
         return false;
     }
     filePath_ = QFileInfo(path).absoluteFilePath();

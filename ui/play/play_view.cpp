@@ -53,13 +53,23 @@ std::optional<Input> inputForKey(int key, Qt::KeyboardModifiers modifiers, const
     }
 }
 
+// While the play view has the keyboard, the game's keys are the game's: the editor's
+// tool keys (1-5) and the like must not fire when numpad 1 means "move down-left".
+bool PlayView::event(QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        const bool plain = !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+        if (plain && (key->key() == Qt::Key_Escape || inputForKey(key->key(), key->modifiers(), key->text()))) {
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
 void PlayView::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape) {
         emit leaveRequested();
-        return;
-    }
-    if (event->key() == Qt::Key_R && (event->modifiers() & Qt::ControlModifier)) {
-        emit restartRequested();
         return;
     }
     if (const auto in = inputForKey(event->key(), event->modifiers(), event->text())) {

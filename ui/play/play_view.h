@@ -24,11 +24,11 @@ public:
 signals:
     // A key the game understands was pressed.
     void input(burrow::Input input);
-    void restartRequested();
     void leaveRequested(); // Escape: give the keyboard back to the editor
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
 private:

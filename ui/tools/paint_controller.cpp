@@ -1,6 +1,7 @@
 #include "tools/paint_controller.h"
 
 #include <QUndoStack>
+#include <optional>
 
 #include "commands/paint_command.h"
 #include "document/project_document.h"
@@ -26,13 +27,13 @@ PaintController::PaintController(ProjectDocument* document, MapView* view, QObje
 
 void PaintController::paint(const std::vector<Point>& cells, const QString& what, int stroke) {
     if (cells.empty()) return;
-    // The eraser puts the wall back, whatever tile is chosen.
-    const Tile tile = view_->tool() == PaintTool::Eraser ? Tile::Wall : tile_;
+    // The eraser removes the hand edit: the cell shows what generation made there.
+    std::optional<Tile> tile;
+    if (view_->tool() != PaintTool::Eraser) tile = tile_;
     std::vector<ProjectDocument::EditChange> changes;
     changes.reserve(cells.size());
     for (const Point& p : cells) changes.push_back({{p.x, p.y, view_->depth()}, tile});
-    const QString text = tr("%1: %2 %3").arg(what).arg(cells.size()).arg(cells.size() == 1 ? tr("cell") : tr("cells"));
-    document_->undoStack()->push(new PaintCommand(document_, std::move(changes), text, stroke));
+    document_->undoStack()->push(new PaintCommand(document_, std::move(changes), what, stroke));
 }
 
 } // namespace burrow::ui
