@@ -1,4 +1,5 @@
 #include "generation/level_canvas.h"
+#include "model/byte_order.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,5 @@
 #include "generators/cell_automaton.h"
+#include "model/byte_order.h"
 
 #include <algorithm>
 #include <array>

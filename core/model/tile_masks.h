@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "model/tile.h"
+#include "model/byte_order.h"
 
 namespace burrow {
 

@@ -7,6 +7,7 @@
 
 #include "model/tile_masks.h"
 #include "regions/region_map.h"
+#include "model/byte_order.h"
 
 namespace burrow {
 

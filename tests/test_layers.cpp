@@ -1,0 +1,63 @@
+// core's folders are layers: each includes only folders listed before it in
+// core/CMakeLists.txt (model, random, io, content, generation, ... pipeline), and
+// nothing in core includes Qt. A cycle or an upward include fails here, naming
+// the file and the line.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+class TestLayers : public QObject {
+    Q_OBJECT
+private slots:
+    void coreFoldersIncludeOnlyLowerLayers() {
+        const fs::path core = fs::path(BURROW_SOURCE_DIR) / "core";
+        // The layer order: folders in the order the library's sources list them.
+        std::vector<std::string> order;
+        std::ifstream list(core / "CMakeLists.txt");
+        const std::regex source("^\\s+([a-z_]+)/");
+        for (std::string line; std::getline(list, line);) {
+            std::smatch m;
+            if (std::regex_search(line, m, source) && std::find(order.begin(), order.end(), m[1].str()) == order.end()) order.push_back(m[1]);
+        }
+        QVERIFY(order.size() >= 10);
+        QCOMPARE(QString::fromStdString(order.front()), QString("model"));
+        QCOMPARE(QString::fromStdString(order.back()), QString("pipeline"));
+        auto rank = [&](const std::string& folder) { return std::find(order.begin(), order.end(), folder) - order.begin(); };
+
+        // Built from pieces: moc reads this file and would take a literal "#include" for its own.
+        const std::regex include(std::string("^\\s*") + '#' + "\\s*include\\s*[<\"]([^>\"]+)[>\"]");
+        int files = 0;
+        for (const auto& entry : fs::recursive_directory_iterator(core)) {
+            const std::string ext = entry.path().extension().string();
+            if (ext != ".h" && ext != ".cpp") continue;
+            const std::string folder = fs::relative(entry.path(), core).begin()->string();
+            QVERIFY2(rank(folder) < static_cast<std::ptrdiff_t>(order.size()), qPrintable(QString::fromStdString(folder) + " is not in core/CMakeLists.txt"));
+            ++files;
+            std::ifstream in(entry.path());
+            int n = 0;
+            for (std::string line; std::getline(in, line);) {
+                ++n;
+                std::smatch m;
+                if (!std::regex_search(line, m, include)) continue;
+                const std::string target = m[1];
+                const QString where = QString("%1:%2 includes %3").arg(QString::fromStdString(fs::relative(entry.path(), core).string())).arg(n).arg(QString::fromStdString(target));
+                QVERIFY2(target.rfind("Q", 0) != 0 && target.rfind("qt", 0) != 0, qPrintable(where + ": core is Qt-free"));
+                const auto slash = target.find('/');
+                if (slash == std::string::npos || target.find('.') == std::string::npos) continue; // <vector>, <nlohmann/json.hpp>
+                const std::string other = target.substr(0, slash);
+                if (rank(other) == static_cast<std::ptrdiff_t>(order.size())) continue; // not a core folder (nlohmann/)
+                QVERIFY2(rank(other) <= rank(folder), qPrintable(where + ": " + QString::fromStdString(other) + " is a higher layer than " + QString::fromStdString(folder)));
+            }
+        }
+        QVERIFY(files > 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayers)
+#include "test_layers.moc"
