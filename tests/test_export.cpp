@@ -19,6 +19,8 @@
 #include "project/project.h"
 #include "stage_entries.h"
 #include "model/level_hash.h"
+#include "export/png.h"
+#include "random/rng.h"
 
 using namespace burrow;
 using nlohmann::json;
@@ -185,6 +187,59 @@ private slots:
                     const Tile t = m.level.at(x, y, z);
                     if (t == Tile::Wall || t == Tile::Floor) QVERIFY(cellShows(world, z * step + x * ts, y * ts, t));
                 }
+    }
+
+    // Names and texts with tabs, line breaks and control characters still make valid
+    // XML that reads back to what was meant; a rule's property named like a built-in
+    // one replaces it, once, with its JSON type.
+    void tmxEscapesAndPropertiesAreTyped() {
+        Made m = make("room-grid.burrow.json");
+        m.project.name = std::string("tab\there, line\nbreak, bell\x07 & <quotes \"'");
+        Entity& thing = m.level.entities.front();
+        thing.properties = {{"attack", std::int64_t{99}}, {"speed", 1.5}, {"boss", true}, {"note", std::string("a\tb")}};
+        const std::string tmx = tmxMap(m.level, 0, infoOf(m), 16, "tiles.png");
+        QXmlStreamReader xml(QByteArray::fromStdString(tmx));
+        QString project;
+        QMap<QString, QPair<QString, QString>> props; // of the first object: name -> (type, value)
+        bool inFirstObject = false, sawObject = false;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QString("object") && !sawObject) inFirstObject = sawObject = true;
+            if (xml.isEndElement() && xml.name() == QString("object")) inFirstObject = false;
+            if (xml.isStartElement() && xml.name() == QString("property")) {
+                const auto a = xml.attributes();
+                if (a.value("name") == QString("project")) project = a.value("value").toString();
+                if (inFirstObject) {
+                    QVERIFY2(!props.contains(a.value("name").toString()), qPrintable("twice: " + a.value("name").toString()));
+                    props[a.value("name").toString()] = {a.value("type").toString(), a.value("value").toString()};
+                }
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(project, QString::fromUtf8("tab\there, line\nbreak, bell\uFFFD & <quotes \"'"));
+        QCOMPARE(props["attack"], (QPair<QString, QString>{"int", "99"}));
+        QCOMPARE(props["speed"], (QPair<QString, QString>{"float", "1.5"}));
+        QCOMPARE(props["boss"], (QPair<QString, QString>{"bool", "true"}));
+        QCOMPARE(props["note"], (QPair<QString, QString>{"", "a\tb"}));
+        const auto tmj = tmjMap(m.level, 0, infoOf(m), 16, "tiles.png");
+        const auto& first = tmj["layers"][1]["objects"][0]["properties"];
+        int attacks = 0;
+        for (const auto& p : first)
+            if (p["name"] == "attack") {
+                ++attacks;
+                QVERIFY(p["value"].is_number_integer());
+            }
+        QCOMPARE(attacks, 1);
+    }
+
+    // The exported bytes are pinned: the gcc and clang builds both check these, so
+    // they write the same files.
+    void exportBytesAreGolden() {
+        const Made m = make("cellular-depths.burrow.json");
+        const std::string tmx = tmxMap(m.level, 2, infoOf(m), 16, "tiles.png");
+        const std::string png = encodePng(depthImage(m.level, 2, {4, CellStyle::Glyphs, true, true, m.project.movement}));
+        QCOMPARE(QString::number(hashText(tmx), 16), QString("e2618b49a76e61b7"));
+        QCOMPARE(QString::number(hashText(png), 16), QString("856e90dc3f0feb6b"));
     }
 
     void csvAndFrames() {

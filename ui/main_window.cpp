@@ -130,8 +130,8 @@ void MainWindow::createDocks() {
     connect(rulesDock_, &RulesDock::rulesEdited, runner_, &GenerationRunner::generateToEnd);
     // Undo and redo of a rules (or recipe) edit rewind the generation to the changed
     // stage: carry it on to the end, as the edit itself did.
-    connect(document_->undoStack(), &QUndoStack::indexChanged, this, [this] {
-        if (!document_->atEnd() && runner_->mode() == GenerationRunner::Mode::Idle) runner_->generateToEnd();
+    connect(document_->undoStack(), &QUndoStack::indexChanged, runner_, [document = document_, runner = runner_] {
+        if (!document->atEnd() && runner->mode() == GenerationRunner::Mode::Idle) runner->generateToEnd();
     });
     playDock_ = new PlayDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, playDock_);

@@ -19,8 +19,9 @@ ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), undoStack_(
 }
 
 ProjectDocument::~ProjectDocument() {
-    // The stack's commands and whoever listens to it may still ask the document about
-    // its level while the stack is torn down: do that while the document is whole.
+    // Tearing the stack down clears it, which signals: nobody should hear that from a
+    // document being destroyed (its listeners may be half gone themselves).
+    undoStack_->disconnect();
     delete undoStack_;
 }
 
