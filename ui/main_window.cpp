@@ -272,7 +272,7 @@ void MainWindow::levelReset() {
     showLevelLabel();
     mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
-    const auto& warnings = document_->warnings();
+    const auto warnings = document_->warnings();
     if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back().text()), 8000);
 }
 

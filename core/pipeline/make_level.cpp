@@ -23,8 +23,29 @@ const EntityTemplate* templateFor(const Project& project, const std::string& nam
 
 } // namespace
 
-void finishLevel(const Project& project, Level& level) {
+std::vector<StageWarning> finishLevel(const Project& project, Level& level) {
+    std::vector<StageWarning> warnings;
     project.edits.applyTo(level);
+    // A hand edit wins over what generation put there. A thing on a cell painted
+    // unwalkable is taken away (it could never move or be reached); stairs or a start
+    // painted over are reported, since only the designer knows what they meant.
+    auto edited = [&](const Cell& c) { return project.edits.at(c).has_value(); };
+    auto where = [](const Cell& c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", depth " + std::to_string(c.z) + ")"; };
+    std::erase_if(level.entities, [&](const Entity& e) {
+        if (!edited(e.at) || isWalkable(level.at(e.at.x, e.at.y, e.at.z))) return false;
+        warnings.push_back({"edit_buries_thing", "hand edits", e.at.z, {}, "the hand edit at " + where(e.at) + " walls in '" + e.templateName + "': it is left out"});
+        return true;
+    });
+    for (const StairsPair& s : level.stairs) {
+        const Cell down{s.x, s.y, s.upperDepth}, up{s.x, s.y, s.upperDepth + 1};
+        if ((edited(down) && level.at(down.x, down.y, down.z) != Tile::StairsDown) || (edited(up) && level.at(up.x, up.y, up.z) != Tile::StairsUp))
+            warnings.push_back({"edit_breaks_stairs", "hand edits", s.upperDepth, {},
+                                "the hand edits at " + where(down) + " break the stairs between depths " + std::to_string(s.upperDepth) + " and " +
+                                    std::to_string(s.upperDepth + 1)});
+    }
+    for (const Marker& m : level.markers)
+        if (m.name == "start" && edited(m.at) && !isWalkable(level.at(m.at.x, m.at.y, m.at.z)))
+            warnings.push_back({"edit_buries_start", "hand edits", m.at.z, {}, "the hand edit at " + where(m.at) + " walls in the start: play begins on the first open cell"});
     level.templates.clear();
     // The player's template is always there: the play-test needs one even on a level
     // where nothing was placed.
@@ -34,6 +55,7 @@ void finishLevel(const Project& project, Level& level) {
     };
     add("player");
     for (const Entity& e : level.entities) add(e.templateName);
+    return warnings;
 }
 
 MadeLevel makeLevel(const Project& project, std::uint64_t seed, GenerationObserver* observer, const StageCatalog& catalog) {
@@ -41,7 +63,7 @@ MadeLevel makeLevel(const Project& project, std::uint64_t seed, GenerationObserv
     generation.setObserver(observer);
     generation.run();
     MadeLevel made{std::move(generation.level()), generation.warnings()};
-    finishLevel(project, made.level);
+    for (StageWarning& w : finishLevel(project, made.level)) made.warnings.push_back(std::move(w));
     return made;
 }
 

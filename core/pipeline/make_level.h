@@ -26,8 +26,10 @@ Generation startGeneration(const Project& project, std::uint64_t seed, Generatio
                            const StageCatalog& catalog = builtinStages());
 
 // What follows the stages: the hand edits laid over the generated level, and the
-// templates its placed things name (the rules' own first, then the defaults).
-void finishLevel(const Project& project, Level& level);
+// templates its placed things name (the rules' own first, then the defaults). A
+// thing on a cell painted unwalkable is left out; what the edits break (stairs, a
+// walled-in start) comes back as warnings.
+std::vector<StageWarning> finishLevel(const Project& project, Level& level);
 
 // The finished level for `seed` (the project's own seed when not given).
 MadeLevel makeLevel(const Project& project, std::uint64_t seed, GenerationObserver* observer = nullptr,

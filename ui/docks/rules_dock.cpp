@@ -244,7 +244,7 @@ void RulesDock::reload() {
     {
         const QSignalBlocker block(tree_);
         tree_->clear();
-        const auto& warnings = document_->warnings();
+        const auto warnings = document_->warnings();
         if (rules)
             for (const PopulationGroup& g : rules->groups) {
                 QString trouble;

@@ -1,6 +1,7 @@
 #include "document/project_document.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 #include <QFileInfo>
 #include <QUndoStack>
 
@@ -101,8 +102,14 @@ void ProjectDocument::compose() {
         return;
     }
     composed_ = generation_->level();
-    finishLevel(project_, composed_);
+    finishWarnings_ = finishLevel(project_, composed_);
     composedValid_ = true;
+}
+
+std::vector<StageWarning> ProjectDocument::warnings() const {
+    std::vector<StageWarning> all = generation_->warnings();
+    if (composedValid_ && generation_->finished()) all.insert(all.end(), finishWarnings_.begin(), finishWarnings_.end());
+    return all;
 }
 
 QString ProjectDocument::levelHash() const {
@@ -242,9 +249,36 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
     setRecipe(std::move(recipe));
 }
 
+namespace {
+// Whether generation put a thing, stairs or a marker on `c`: painting there changes
+// more than a tile (finishLevel may leave the thing out, or warn).
+bool holdsFeature(const Level& level, const Cell& c) {
+    for (const Entity& e : level.entities)
+        if (e.at == c) return true;
+    for (const Marker& m : level.markers)
+        if (m.at == c) return true;
+    for (const StairsPair& s : level.stairs)
+        if (s.x == c.x && s.y == c.y && (s.upperDepth == c.z || s.upperDepth + 1 == c.z)) return true;
+    return false;
+}
+} // namespace
+
 void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
     finishedLevel(); // painting works on the finished level
     levelHash_.clear();
+    const bool touchesFeatures = std::any_of(changes.begin(), changes.end(), [&](const EditChange& c) { return holdsFeature(generation_->level(), c.at); });
+    if (touchesFeatures) {
+        // Rare (a few cells of a big level): finish the level again, exactly as
+        // makeLevel() does, so the editor and the command line stay the same level.
+        for (const EditChange& c : changes) {
+            if (c.tile) project_.edits.set(c.at, *c.tile);
+            else project_.edits.erase(c.at);
+        }
+        compose();
+        emit levelReset();
+        emit progressChanged();
+        return;
+    }
     std::vector<CellChange> drawn;
     for (const EditChange& c : changes) {
         if (c.tile) project_.edits.set(c.at, *c.tile);

@@ -44,7 +44,8 @@ public:
     const Level& finishedLevel();
     bool atEnd() const { return generation_->finished(); }
     const Generation& generation() const { return *generation_; }
-    const std::vector<StageWarning>& warnings() const { return generation_->warnings(); }
+    // What the stages could not do, then (once finished) what the hand edits broke.
+    std::vector<StageWarning> warnings() const;
     // levelHash() of the finished level (the same value `burrow stats` prints for
     // the saved project); empty while generation is under way.
     QString levelHash() const;
@@ -104,6 +105,7 @@ private:
     std::unique_ptr<Generation> generation_;
     Level composed_{LevelSize{1, 1, 1}};
     bool composedValid_ = false;
+    std::vector<StageWarning> finishWarnings_;
     mutable QString levelHash_; // cached: hashing a big level takes milliseconds
     QString filePath_;
     bool modified_ = false;
