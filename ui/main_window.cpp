@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QScreen>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -66,7 +67,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
 
     QSettings settings;
-    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) resize(1400, 900);
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
+        // The first size fits the screen it opens on (a 1366 x 768 laptop included),
+        // up to 1400 x 900.
+        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1400, 900);
+        resize(std::min(1400, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
+        move(available.center() - rect().center());
+    }
     restoreState(settings.value("window/state").toByteArray());
     mapView_->setLevel(&document_->level());
     levelReset();
