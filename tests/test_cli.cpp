@@ -159,6 +159,23 @@ private slots:
         QCOMPARE(nlohmann::json::parse(one.out.toStdString())["total"], doc["seeds"][4]["total"]);
     }
 
+    // Hostile numbers and nesting name the file and the JSON path, and validate goes on
+    // to check every file it was given.
+    void validateChecksEveryFileWhateverIsInThem() {
+        QTemporaryDir dir;
+        const std::string big = dir.path().toStdString() + "/big.json", deep = dir.path().toStdString() + "/deep.json";
+        std::ofstream(big) << R"({"format": "burrow-project", "version": 1, "seed": 1, "size": {"width": 1e400, "height": 5}, "recipe": []})";
+        std::ofstream(deep) << std::string(100000, '[') << std::string(100000, ']');
+        const Result r = runCli({"validate", big, deep, kExample});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("big.json: at /size/width: a number too large"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("deep.json") && r.err.contains("nested more than 64 levels"), qPrintable(r.err));
+        QVERIFY2(r.out.contains("random-fill.burrow.json: valid"), qPrintable(r.out));
+        // Just inside the limit still parses.
+        std::ofstream(deep) << std::string(63, '[') << std::string(63, ']');
+        QCOMPARE(burrow::parseJsonFile(deep).size(), std::size_t(1));
+    }
+
     void validateReportsFileAndPath() {
         QTemporaryDir dir;
         const std::string bad = dir.path().toStdString() + "/bad.burrow.json";

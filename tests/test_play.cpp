@@ -20,6 +20,8 @@
 #include "io/file_io.h"
 #include "project/project.h"
 #include "stage_entries.h"
+#include "model/level_hash.h"
+#include <nlohmann/json.hpp>
 
 using namespace burrow;
 
@@ -281,6 +283,28 @@ private slots:
         Game game(makeLevel(p).level, 1, GameOptions::forMovement(p.movement));
         const GameSummary bot = playWithBot(game, 5000);
         QVERIFY2(QString::fromStdString(played.second).contains(QString("after %1 turns").arg(bot.turns)), played.second.c_str());
+        // A replay edited by hand is refused, saying where; so is an unknown version.
+        {
+            nlohmann::json doc = nlohmann::json::parse(readTextFile(replay));
+            QCOMPARE(doc["version"].get<int>(), 2);
+            QCOMPARE(QString::fromStdString(doc["level_hash"].get<std::string>()), QString::fromStdString(levelHash(makeLevel(p).level)));
+            nlohmann::json tampered = doc;
+            tampered["inputs"][0] = "wait";
+            if (tampered["inputs"] == doc["inputs"]) tampered["inputs"][0] = "move 1 0";
+            std::ofstream(dir.path().toStdString() + "/tampered.replay.json") << tampered.dump();
+            const auto refused = cli({"play", "--replay", dir.path().toStdString() + "/tampered.replay.json"});
+            QCOMPARE(refused.first, 1);
+            QVERIFY2(refused.second.find("at /checksum") != std::string::npos, refused.second.c_str());
+            tampered = doc;
+            tampered["simulation_seed"] = "77";
+            std::ofstream(dir.path().toStdString() + "/reseeded.replay.json") << tampered.dump();
+            QVERIFY(cli({"play", "--replay", dir.path().toStdString() + "/reseeded.replay.json"}).second.find("at /checksum") != std::string::npos);
+            tampered = doc;
+            tampered["version"] = 99;
+            std::ofstream(dir.path().toStdString() + "/future.replay.json") << tampered.dump();
+            const auto future = cli({"play", "--replay", dir.path().toStdString() + "/future.replay.json"});
+            QVERIFY2(future.second.find("at /version") != std::string::npos, future.second.c_str());
+        }
         // A broken replay names its path.
         std::ofstream(dir.path().toStdString() + "/bad.replay.json") << R"({"format": "burrow-replay", "project": "x", "project_hash": "y", "seed": "1", "simulation_seed": "2", "inputs": ["jump"]})";
         const auto bad = cli({"play", "--replay", dir.path().toStdString() + "/bad.replay.json"});

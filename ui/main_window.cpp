@@ -1,4 +1,5 @@
 #include "main_window.h"
+#include "io/file_io.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -186,7 +187,7 @@ void MainWindow::newProject() {
     QFile file(":/burrow/new-project.burrow.json");
     file.open(QIODevice::ReadOnly);
     std::vector<Diagnostic> problems;
-    Project project = projectFromJson(nlohmann::json::parse(file.readAll().toStdString()), builtinStages(), problems);
+    Project project = projectFromJson(parseJsonText(file.readAll().toStdString(), ":/burrow/new-project.burrow.json"), builtinStages(), problems);
     document_->reset(std::move(project));
 }
 

@@ -45,6 +45,9 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
         } catch (const FileError& e) {
             err << e.what() << "\n";
             ++failures;
+        } catch (const std::exception& e) { // whatever it is, the next file is still checked
+            err << file << ": " << e.what() << "\n";
+            ++failures;
         }
     }
     return failures == 0 ? 0 : 1;

@@ -40,7 +40,11 @@ int replay(const std::string& file, std::ostream& out) {
     const Project project = loadProject(projectPath, builtinStages());
     if (projectHash(project) != r.projectHash)
         throw std::runtime_error(projectPath.string() + " has changed since this replay was recorded (hash " + projectHash(project) + ", replay " + r.projectHash + ")");
-    Game game(makeLevel(project, r.levelSeed).level, r.simulationSeed, GameOptions::forMovement(project.movement));
+    Level level = makeLevel(project, r.levelSeed).level;
+    if (!r.levelHash.empty() && levelHash(level) != r.levelHash)
+        throw std::runtime_error(projectPath.string() + " makes another level than this replay was recorded on (level hash " + levelHash(level) + ", replay " +
+                                 r.levelHash + ")");
+    Game game(std::move(level), r.simulationSeed, GameOptions::forMovement(project.movement));
     for (const Input& input : r.inputs) game.act(input);
     out << file << ": " << outcomeWord(game.outcome()) << " after " << game.turn() << " turns, " << game.damageTaken() << " damage taken, "
         << game.enemiesKilled() << " enemies killed, depth " << game.deepestDepth() << " reached"
@@ -81,7 +85,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (auto file = a.value("replay-out")) {
         const std::filesystem::path where(*file);
         const auto relative = std::filesystem::relative(std::filesystem::absolute(projectPath), std::filesystem::absolute(where).parent_path());
-        saveReplay({relative.string(), projectHash(project), project.seed, 1, games[0].inputs}, where);
+        saveReplay({relative.string(), projectHash(project), hash, project.seed, 1, games[0].inputs}, where);
         err << "wrote " << where.string() << "\n";
     }
     int wins = 0;

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <system_error>
+#include <vector>
 
 #include "io/diagnostic.h"
 
@@ -44,10 +45,77 @@ std::string readTextFile(const std::filesystem::path& path) {
     return text;
 }
 
-nlohmann::json parseJsonFile(const std::filesystem::path& path) {
-    const std::string text = readTextFile(path);
+namespace {
+
+// Follows where the parser is, as a JSON pointer, so an error the parser raises
+// itself (a number too large for a double) can name the field; and stops nesting
+// deeper than kMaxJsonDepth before anything recursive (copying, printing, freeing a
+// value) can run out of stack on it.
+class JsonPathTracker {
+public:
+    struct TooDeep {};
+
+    bool operator()(int depth, nlohmann::json::parse_event_t event, nlohmann::json& /*parsed*/) {
+        using E = nlohmann::json::parse_event_t;
+        switch (event) {
+        case E::object_start:
+        case E::array_start:
+            if (depth >= static_cast<int>(kMaxJsonDepth)) throw TooDeep{};
+            frames_.push_back({event == E::array_start, 0, {}});
+            break;
+        case E::key:
+            if (!frames_.empty()) frames_.back().key = keyOf(pendingKey_);
+            break;
+        case E::object_end:
+        case E::array_end:
+            if (!frames_.empty()) frames_.pop_back();
+            advance();
+            break;
+        case E::value: advance(); break;
+        }
+        return true;
+    }
+    // The key callback hands over the key as a json string.
+    void noteKey(const nlohmann::json& key) { pendingKey_ = key; }
+
+    // The field being read now ("/recipe/2/params/fill").
+    std::string path() const {
+        std::string out;
+        for (const Frame& f : frames_) out += "/" + (f.array ? std::to_string(f.index) : escape(f.key));
+        return out;
+    }
+
+private:
+    struct Frame {
+        bool array = false;
+        std::size_t index = 0;
+        std::string key;
+    };
+    static std::string keyOf(const nlohmann::json& key) { return key.is_string() ? key.get<std::string>() : std::string(); }
+    static std::string escape(const std::string& key) {
+        std::string out;
+        for (char c : key) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+        return out;
+    }
+    void advance() {
+        if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+    }
+    std::vector<Frame> frames_;
+    nlohmann::json pendingKey_;
+};
+
+} // namespace
+
+nlohmann::json parseJsonText(const std::string& text, const std::string& name) {
+    JsonPathTracker tracker;
     try {
-        return nlohmann::json::parse(text);
+        return nlohmann::json::parse(text, [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+            if (event == nlohmann::json::parse_event_t::key) tracker.noteKey(parsed);
+            return tracker(depth, event, parsed);
+        });
+    } catch (const JsonPathTracker::TooDeep&) {
+        throw FileError(name, {{tracker.path(), "nested more than " + std::to_string(kMaxJsonDepth) +
+                                                    " levels deep; Burrow's files need fewer than 10, so this is refused"}});
     } catch (const nlohmann::json::parse_error& e) {
         // Turn the byte offset into a line and column a text editor can jump to.
         std::size_t line = 1, column = 1;
@@ -57,10 +125,16 @@ nlohmann::json parseJsonFile(const std::filesystem::path& path) {
         }
         std::string message = e.what();
         if (auto pos = message.find("syntax error"); pos != std::string::npos) message = message.substr(pos);
-        throw FileError(path.string(), {{"", "is not valid JSON (line " + std::to_string(line) + ", column " +
-                                                 std::to_string(column) + "): " + message}});
+        throw FileError(name, {{"", "is not valid JSON (line " + std::to_string(line) + ", column " + std::to_string(column) + "): " + message}});
+    } catch (const nlohmann::json::out_of_range&) {
+        // The only range error parsing raises: a number beyond what a double holds (1e400).
+        throw FileError(name, {{tracker.path(), "a number too large to read (beyond about 1.8e308)"}});
+    } catch (const nlohmann::json::exception& e) {
+        throw FileError(name, {{tracker.path(), std::string("cannot be read: ") + e.what()}});
     }
 }
+
+nlohmann::json parseJsonFile(const std::filesystem::path& path) { return parseJsonText(readTextFile(path), path.string()); }
 
 namespace {
 

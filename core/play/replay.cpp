@@ -1,22 +1,35 @@
 #include "play/replay.h"
 
 #include <charconv>
+#include <cstdio>
 
 #include "io/file_io.h"
 #include "io/json_checker.h"
+#include "random/rng.h"
 
 namespace burrow {
+
+std::string replayChecksum(const Replay& replay) {
+    std::string all = replay.projectHash + "\n" + replay.levelHash + "\n" + std::to_string(replay.levelSeed) + "\n" +
+                      std::to_string(replay.simulationSeed) + "\n";
+    for (const Input& i : replay.inputs) all += inputText(i) + "\n";
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hashText(all)));
+    return hex;
+}
 
 void saveReplay(const Replay& replay, const std::filesystem::path& path) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
     for (const Input& i : replay.inputs) inputs.push_back(inputText(i));
     const nlohmann::ordered_json doc = {{"format", kReplayFormat},
-                                        {"version", 1},
+                                        {"version", kReplayVersion},
                                         {"project", replay.project},
                                         {"project_hash", replay.projectHash},
+                                        {"level_hash", replay.levelHash},
                                         {"seed", std::to_string(replay.levelSeed)},
                                         {"simulation_seed", std::to_string(replay.simulationSeed)},
-                                        {"inputs", inputs}};
+                                        {"inputs", inputs},
+                                        {"checksum", replayChecksum(replay)}};
     writeFileAtomically(path, doc.dump(1) + "\n");
 }
 
@@ -28,6 +41,18 @@ Replay loadReplay(const std::filesystem::path& path) {
     if (check.isObject(doc, "", "a replay object")) {
         const nlohmann::json* format = check.field(doc, "", "format", true);
         if (format && *format != kReplayFormat) check.fail("/format", std::string("expected \"") + kReplayFormat + "\", found " + format->dump());
+        int version = 1;
+        if (const auto* v = check.field(doc, "", "version", false)) {
+            if (v->is_number_integer() && v->get<std::int64_t>() >= 1 && v->get<std::int64_t>() <= kReplayVersion) version = static_cast<int>(v->get<std::int64_t>());
+            else check.fail("/version", "this Burrow plays replay versions 1 to " + std::to_string(kReplayVersion) + ", found " + v->dump());
+        }
+        std::string checksum;
+        if (version >= 2) {
+            if (const auto* v = check.field(doc, "", "level_hash", true))
+                if (auto t = check.text(*v, "/level_hash")) replay.levelHash = *t;
+            if (const auto* v = check.field(doc, "", "checksum", true))
+                if (auto t = check.text(*v, "/checksum")) checksum = *t;
+        }
         if (const auto* v = check.field(doc, "", "project", true))
             if (auto t = check.text(*v, "/project")) replay.project = *t;
         if (const auto* v = check.field(doc, "", "project_hash", true))
@@ -47,6 +72,8 @@ Replay loadReplay(const std::filesystem::path& path) {
                 if (input) replay.inputs.push_back(*input);
                 else check.fail("/inputs/" + std::to_string(i), "expected \"move DX DY\", \"wait\", \"descend\" or \"ascend\", found " + (*inputs)[i].dump());
             }
+        if (problems.empty() && version >= 2 && checksum != replayChecksum(replay))
+            check.fail("/checksum", "does not match the replay's seeds and inputs (" + replayChecksum(replay) + "): it was changed after it was recorded");
     }
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return replay;

@@ -12,17 +12,25 @@
 namespace burrow {
 
 inline constexpr const char* kReplayFormat = "burrow-replay";
+// Version 2 adds the level hash and a checksum; version 1 files (no checks) still play.
+inline constexpr int kReplayVersion = 2;
 
 struct Replay {
     std::string project;     // the project file, relative to the replay file
     std::string projectHash; // projectHash() when it was recorded
+    std::string levelHash;   // levelHash() of the level played ("" in version 1 files)
     std::uint64_t levelSeed = 0;
     std::uint64_t simulationSeed = 0;
     std::vector<Input> inputs;
 };
 
+// A checksum of everything a replay says (hashes, seeds, inputs), hex: saved with it,
+// so a replay edited by hand is refused instead of playing to another ending.
+std::string replayChecksum(const Replay& replay);
+
 void saveReplay(const Replay& replay, const std::filesystem::path& path);
-// Throws FileError naming the file and the JSON path of what is wrong.
+// Throws FileError naming the file and the JSON path of what is wrong, also when the
+// checksum does not match what the file says, or the version is unknown.
 Replay loadReplay(const std::filesystem::path& path);
 
 } // namespace burrow
