@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <fstream>
 
+#include "content/rules_json.h"
 #include "io/file_io.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
@@ -138,16 +139,55 @@ private slots:
         QCOMPARE(files, 2); // real.json and link.json: no temporary left
     }
 
+    // Burrow's own files are strict: a typo is an error that names the path and
+    // suggests the field meant, instead of silently meaning something else.
+    void typosAreErrorsWithSuggestions_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("patch"); // JSON merged into the minimal project (or rules)
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("suggestion");
+        QTest::newRow("size.dept") << "project" << R"({"size": {"width": 10, "height": 10, "dept": 3}})" << "/size/dept" << "depth";
+        QTest::newRow("top level") << "project" << R"({"movment": 4})" << "/movment" << "movement";
+        QTest::newRow("stage field") << "project" << R"({"recipe": [{"stage": "random_fill", "parms": {}}]})" << "/recipe/0/parms" << "params";
+        QTest::newRow("parameter") << "project" << R"({"recipe": [{"stage": "random_fill", "params": {"wall_chanse": 0.4}}]})"
+                                   << "/recipe/0/params/wall_chanse" << "wall_chance";
+        QTest::newRow("scpoe") << "rules" << R"({"groups": [{"name": "boss", "kind": "entities", "scpoe": "level", "number": {"min": 1, "max": 1}, "entities": [{"template": "enemy"}]}]})"
+                               << "/groups/0/scpoe" << "scope";
+        QTest::newRow("behaviors") << "rules" << R"({"templates": [{"name": "orc", "behaviors": []}], "groups": []})" << "/templates/0/behaviors" << "behaviours";
+        QTest::newRow("tile index") << "rules" << R"({"groups": [{"name": "rocks", "kind": "tiles", "number": {"min": 1, "max": 1}, "tiles": [4294967306]}]})"
+                                    << "/groups/0/tiles/0" << "";
+    }
+    void typosAreErrorsWithSuggestions() {
+        QFETCH(QString, file);
+        QFETCH(QString, patch);
+        QFETCH(QString, path);
+        QFETCH(QString, suggestion);
+        std::vector<Diagnostic> problems;
+        if (file == "project") {
+            json doc = minimalProject();
+            doc.merge_patch(json::parse(patch.toStdString()));
+            projectFromJson(doc, builtinStages(), problems);
+        } else {
+            json doc = {{"format", "burrow-rules"}, {"version", 1}};
+            doc.merge_patch(json::parse(patch.toStdString()));
+            rulesFromJson(doc, problems);
+        }
+        QString all;
+        for (const Diagnostic& d : problems) all += QString::fromStdString(d.path + ": " + d.message) + "\n";
+        QVERIFY2(std::any_of(problems.begin(), problems.end(), [&](const Diagnostic& d) { return QString::fromStdString(d.path) == path; }), qPrintable(all));
+        if (!suggestion.isEmpty()) QVERIFY2(all.contains("did you mean \"" + suggestion + "\""), qPrintable(all));
+    }
+
     void notAnObjectIsAnError() {
         QVERIFY(!problemsOf(json::array()).isEmpty());
         QVERIFY(!problemsOf(json(3)).isEmpty());
     }
 
-    void textSeedsAndUnknownFieldsRoundTrip() {
+    void textSeedsAndExtraDataRoundTrip() {
         json doc = minimalProject();
         doc["seed"] = "dragon lair";
-        doc["editor"] = {{"zoom", 4}};
-        doc["recipe"][0]["note"] = "keep me";
+        doc["extra"] = {{"editor", {{"zoom", 4}}}};
+        doc["recipe"][0]["extra"] = {{"note", "keep me"}};
         doc["edits"] = json::parse(R"([[3, 2, 1, "water"], [0, 0, 0, "stairs_down"]])");
         std::vector<Diagnostic> problems;
         const Project p = projectFromJson(doc, builtinStages(), problems);
@@ -155,8 +195,8 @@ private slots:
         QCOMPARE(p.seed, seedFromText("dragon lair"));
         const json written = json::parse(projectToJson(p).dump());
         QCOMPARE(written["seed"], json("dragon lair"));
-        QCOMPARE(written["editor"]["zoom"], json(4));
-        QCOMPARE(written["recipe"][0]["note"], json("keep me"));
+        QCOMPARE(written["extra"]["editor"]["zoom"], json(4));
+        QCOMPARE(written["recipe"][0]["extra"]["note"], json("keep me"));
         QCOMPARE(written["edits"], json::parse(R"([[0, 0, 0, "stairs_down"], [3, 2, 1, "water"]])")); // sorted by depth, row, column
         const Project again = projectFromJson(written, builtinStages(), problems);
         QVERIFY(problems.empty());

@@ -38,6 +38,7 @@ public:
         if (format && (!format->is_string() || format->get<std::string>() != kRulesFormat))
             check_.fail("/format", std::string("expected \"") + kRulesFormat + "\", found " + format->dump());
         if (const json* version = check_.field(doc, "", "version", true)) check_.integer(*version, "/version", 1, kRulesVersion);
+        check_.onlyKnownFields(doc, "", {"format", "version", "templates", "groups"});
         if (const json* templates = check_.field(doc, "", "templates", false); templates && check_.isArray(*templates, "/templates", "a list of templates"))
             for (std::size_t i = 0; i < templates->size(); ++i) rules.templates.push_back(readTemplate((*templates)[i], "/templates/" + std::to_string(i)));
         if (const json* groups = check_.field(doc, "", "groups", true); groups && check_.isArray(*groups, "/groups", "a list of groups"))
@@ -95,6 +96,7 @@ private:
         PopulationGroup g;
         g.source = path;
         if (!check_.isObject(body, path, "an object describing the group")) return g;
+        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "number", "sizes", "tiles", "layer", "entities"});
         if (const json* name = check_.field(body, path, "name", true))
             if (auto t = check_.text(*name, jsonPath(path, "name"))) g.name = *t;
         if (const json* kind = check_.field(body, path, "kind", true)) {
@@ -124,6 +126,7 @@ private:
     CountRange readNumber(const json& number, const std::string& path) {
         CountRange range;
         if (!check_.isObject(number, path, "{\"min\": ..., \"max\": ...}")) return range;
+        check_.onlyKnownFields(number, path, {"min", "max"});
         bool bothRead = true;
         auto bound = [&](const char* key, int& out) {
             const json* value = check_.field(number, path, key, true);
@@ -145,6 +148,7 @@ private:
         for (std::size_t i = 0; i < sizes.size(); ++i) {
             const std::string at = path + "/" + std::to_string(i);
             if (!check_.isObject(sizes[i], at, "{\"x\": width, \"y\": height}")) continue;
+            check_.onlyKnownFields(sizes[i], at, {"x", "y"});
             int w = 0, h = 0;
             if (const json* x = check_.field(sizes[i], at, "x", true))
                 if (auto v = check_.integer(*x, jsonPath(at, "x"), 1, kMaxLevelWidth)) w = *v;
@@ -162,7 +166,10 @@ private:
         for (std::size_t i = 0; i < tiles.size(); ++i) {
             const json& t = tiles[i];
             if (t.is_number_integer()) {
-                g.tileIndices.push_back(static_cast<int>(t.get<std::int64_t>()));
+                // A tileset index: a whole number a tileset can have (Tiled's gids are 32-bit, flags in the top bits).
+                const auto index = check_.integer(t, path + "/" + std::to_string(i), 0, (1 << 28) - 1);
+                if (!index) continue;
+                g.tileIndices.push_back(*index);
                 if (std::find(g.tiles.begin(), g.tiles.end(), Tile::Obstacle) == g.tiles.end()) g.tiles.push_back(Tile::Obstacle);
                 continue;
             }
@@ -180,6 +187,8 @@ private:
             const std::string at = path + "/" + std::to_string(i);
             if (!check_.isObject(list[i], at, std::string("{\"") + nameKey + "\": ..., \"properties\": {...}}")) continue;
             PlacedEntity e;
+            // Burrow's own entries are strict; seed 002's prefabs are read as written.
+            if (std::string(nameKey) == "template") check_.onlyKnownFields(list[i], at, {"template", "properties"});
             if (const json* name = check_.field(list[i], at, nameKey, true))
                 if (auto t = check_.text(*name, jsonPath(at, nameKey))) e.templateName = *t;
             entityPaths_.push_back(jsonPath(at, nameKey));
@@ -200,6 +209,7 @@ private:
     EntityTemplate readTemplate(const json& body, const std::string& path) {
         EntityTemplate t;
         if (!check_.isObject(body, path, "an object describing a template")) return t;
+        check_.onlyKnownFields(body, path, {"name", "glyph", "colour", "kind", "max_hp", "attack", "defense", "speed", "behaviours"});
         if (const json* name = check_.field(body, path, "name", true))
             if (auto n = check_.text(*name, jsonPath(path, "name"))) t.name = *n;
         if (const EntityTemplate* base = PopulationRules{}.findTemplate(t.name)) t = *base; // a default of that name is the starting point
@@ -240,6 +250,7 @@ private:
     Behaviour readBehaviour(const json& body, const std::string& path) {
         Behaviour b;
         if (!check_.isObject(body, path, "{\"type\": \"chase\", ...}")) return b;
+        check_.onlyKnownFields(body, path, {"type", "radius", "chance", "limit", "sight"});
         const json* type = check_.field(body, path, "type", true);
         bool found = false;
         for (auto t : {Behaviour::Type::Chase, Behaviour::Type::Wander, Behaviour::Type::Spread, Behaviour::Type::Stationary})

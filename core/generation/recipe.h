@@ -23,7 +23,7 @@ struct StageEntry {
     // The populate stage's rules, and the file they came from ("" when written inline).
     std::shared_ptr<const PopulationRules> rules;
     std::string rulesFile;
-    nlohmann::json extra = nlohmann::json::object(); // fields Burrow does not know, kept for the next save
+    nlohmann::json extra = nlohmann::json::object(); // the stage's "extra" object, kept as read for the next save
 
     // Rules compare by content: the same rules loaded twice are the same stage.
     friend bool operator==(const StageEntry& a, const StageEntry& b);

@@ -1,10 +1,55 @@
 #include "io/json_checker.h"
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace burrow {
 
 using nlohmann::json;
+
+std::optional<std::string> closestWord(const std::string& word, const std::vector<std::string>& candidates) {
+    // Levenshtein distance, one row at a time; words here are a few letters long.
+    auto distance = [](const std::string& a, const std::string& b) {
+        std::vector<std::size_t> row(b.size() + 1);
+        for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= a.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= b.size(); ++j) {
+                const std::size_t above = row[j];
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                diagonal = above;
+            }
+        }
+        return row[b.size()];
+    };
+    std::optional<std::string> best;
+    std::size_t bestDistance = 3;
+    for (const std::string& c : candidates) {
+        const std::size_t d = distance(word, c);
+        if (d < bestDistance && d * 2 < std::max(word.size(), c.size())) {
+            best = c;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+void JsonChecker::onlyKnownFields(const nlohmann::json& object, const std::string& path, std::initializer_list<const char*> known) {
+    if (!object.is_object()) return;
+    std::vector<std::string> names(known.begin(), known.end());
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(names.begin(), names.end(), key) != names.end()) continue;
+        std::string message = "unknown field \"" + key + "\"";
+        if (auto near = closestWord(key, names)) message += "; did you mean \"" + *near + "\"?";
+        else {
+            message += "; expected one of: ";
+            for (std::size_t i = 0; i < names.size(); ++i) message += (i ? ", " : "") + names[i];
+        }
+        fail(jsonPath(path, key), message);
+    }
+}
 
 std::string jsonPath(const std::string& parent, const std::string& key) {
     std::string escaped;

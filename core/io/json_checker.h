@@ -30,12 +30,21 @@ public:
     bool isObject(const nlohmann::json& value, const std::string& path, const std::string& what);
     bool isArray(const nlohmann::json& value, const std::string& path, const std::string& what);
 
+    // Every member of `object` must be one of `known`: others are problems ("unknown
+    // field \"scpoe\"; did you mean \"scope\"?"). Burrow's own files are strict so a
+    // typo is never silently ignored; where a format is open, it says so and skips this.
+    void onlyKnownFields(const nlohmann::json& object, const std::string& path, std::initializer_list<const char*> known);
+
     // "a whole number", "a text", "a list", ...
     static std::string typeName(const nlohmann::json& value);
 
 private:
     std::vector<Diagnostic>& problems_;
 };
+
+// The candidate closest to `word` by edit distance, when it is close enough to be a
+// likely typo (at most 2 edits, and fewer than half the word); else nothing.
+std::optional<std::string> closestWord(const std::string& word, const std::vector<std::string>& candidates);
 
 // "/a/b" + key, escaping '~' and '/' as JSON pointers do.
 std::string jsonPath(const std::string& parent, const std::string& key);

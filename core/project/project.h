@@ -29,7 +29,7 @@ struct Project {
     Connectivity movement = Connectivity::Eight;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
-    nlohmann::json extra = nlohmann::json::object(); // top-level fields Burrow does not know, kept on save
+    nlohmann::json extra = nlohmann::json::object(); // the file's "extra" object: what other tools keep in the project, saved as read
 
     friend bool operator==(const Project&, const Project&) = default;
 };

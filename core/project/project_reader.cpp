@@ -40,9 +40,13 @@ public:
         movement_ = project.movement;
         readRecipe(doc, project);
         readEdits(doc, project);
-        static const std::set<std::string> known = {"format", "version", "name", "seed", "size", "movement", "recipe", "edits"};
-        for (const auto& [key, value] : doc.items())
-            if (!known.count(key)) project.extra[key] = value;
+        // Strict: a typo is an error, with a suggestion. What other tools want to keep
+        // in a project goes in "extra", which Burrow keeps as it is.
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "recipe", "edits", "extra"});
+        if (const json* extra = field(doc, "", "extra", false)) {
+            if (extra->is_object()) project.extra = *extra;
+            else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));
+        }
         return project;
     }
 
@@ -87,6 +91,7 @@ private:
             fail("/size", "expected an object {\"width\", \"height\", \"depth\"}, found " + typeName(*object));
             return;
         }
+        check_.onlyKnownFields(*object, "/size", {"width", "height", "depth"});
         auto dimension = [&](const char* key, int maximum, int& out, bool required) {
             if (const json* v = field(*object, "/size", key, required))
                 if (auto value = readInt(*v, std::string("/size/") + key, 1, maximum)) out = *value;
@@ -173,9 +178,11 @@ private:
         readDepths(object, path, size, entry);
         if (type) readParams(object, path, *type, entry);
         readRules(object, path, size, entry);
-        static const std::set<std::string> known = {"stage", "name", "enabled", "reroll", "depths", "params", "rules"};
-        for (const auto& [key, value] : object.items())
-            if (!known.count(key)) entry.extra[key] = value;
+        check_.onlyKnownFields(object, path, {"stage", "name", "enabled", "reroll", "depths", "params", "rules", "extra"});
+        if (const json* extra = field(object, path, "extra", false)) {
+            if (extra->is_object()) entry.extra = *extra;
+            else fail(path + "/extra", "expected an object (anything other tools keep with the stage), found " + typeName(*extra));
+        }
         return entry;
     }
 
@@ -241,8 +248,13 @@ private:
             }
             if (!spec) {
                 std::string known;
-                for (const auto& p : type.params) known += (known.empty() ? "" : ", ") + p.key;
-                fail(where, "unknown parameter of " + type.id + "; its parameters are: " + known);
+                std::vector<std::string> keys;
+                for (const auto& p : type.params) {
+                    known += (known.empty() ? "" : ", ") + p.key;
+                    keys.push_back(p.key);
+                }
+                if (auto near = closestWord(key, keys)) fail(where, "unknown parameter of " + type.id + "; did you mean \"" + *near + "\"?");
+                else fail(where, "unknown parameter of " + type.id + "; its parameters are: " + known);
                 allValid = false;
                 continue;
             }

@@ -32,7 +32,7 @@ ordered_json stageToJson(const StageEntry& entry) {
     stage["params"] = params;
     if (!entry.rulesFile.empty()) stage["rules"] = entry.rulesFile;
     else if (entry.rules) stage["rules"] = rulesToJson(*entry.rules);
-    for (const auto& [key, value] : entry.extra.items()) stage[key] = ordered(value);
+    if (!entry.extra.empty()) stage["extra"] = ordered(entry.extra);
     return stage;
 }
 
@@ -55,7 +55,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
         project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, std::string(tileInfo(t).id)}); });
         doc["edits"] = edits;
     }
-    for (const auto& [key, value] : project.extra.items()) doc[key] = ordered(value);
+    if (!project.extra.empty()) doc["extra"] = ordered(project.extra);
     return doc;
 }
 
