@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <new>
 
 #include "cli/arguments.h"
 #include "cli/generate_command.h"
@@ -114,6 +115,9 @@ std::optional<int> run(const std::vector<std::string>& args, std::ostream& out, 
         return 2;
     } catch (const FileError& e) {
         err << e.what() << "\n";
+        return 1;
+    } catch (const std::bad_alloc&) {
+        err << "burrow " << args[0] << ": out of memory: the level (or --jobs of them at once) is too large for this machine; try fewer --jobs or a smaller size\n";
         return 1;
     } catch (const std::exception& e) {
         err << "burrow " << args[0] << ": " << e.what() << "\n";

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <filesystem>
 #include <mutex>
+#include <new>
 #include <ostream>
 #include <unistd.h>
 
@@ -126,6 +127,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                     for (const auto& f : files) lines.push_back("wrote " + f.string());
                     lines.push_back("level hash " + levelId);
                 }
+            } catch (const std::bad_alloc&) {
+                const std::lock_guard lock(report);
+                failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)");
             } catch (const std::exception& e) {
                 const std::lock_guard lock(report);
                 failures.push_back("seed " + std::to_string(seed) + ": " + e.what());
