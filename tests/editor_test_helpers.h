@@ -4,16 +4,28 @@
 #include <QtTest>
 
 #include <QDir>
+#include <QElapsedTimer>
 
 namespace {
-QString example(const char* name) { return QStringLiteral(BURROW_EXAMPLES "/") + name; }
+[[maybe_unused]] QString example(const char* name) { return QStringLiteral(BURROW_EXAMPLES "/") + name; }
 
-void screenshot(QWidget* window, const QString& name) {
+[[maybe_unused]] void screenshot(QWidget* window, const QString& name) {
     const QString dir = qEnvironmentVariable("BURROW_SCREENSHOTS");
     if (dir.isEmpty()) return;
     QDir().mkpath(dir);
     QTest::qWait(100); // widgets added to a visible layout are shown by a queued call
     QVERIFY(window->grab().save(dir + "/" + name + ".png"));
+}
+
+// Opens a project as the editor does (a first slice at once, the rest in the
+// runner's slices) and waits, with the event loop turning, until it is generated.
+template <typename Window>
+bool openAndFinish(Window& window, const QString& path) {
+    if (!window.openProject(path)) return false;
+    QElapsedTimer clock;
+    clock.start();
+    while (!window.document()->atEnd() && clock.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return window.document()->atEnd();
 }
 
 template <typename T>

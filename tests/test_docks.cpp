@@ -38,7 +38,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
         ProjectDocument* doc = window.document();
         QTreeWidget* groups = window.rulesDock()->groups();
         QCOMPARE(groups->topLevelItemCount(), 4);
@@ -82,7 +82,7 @@ private slots:
         QVERIFY(!behavioursFromText("spread 2 3")); // a chance above 1
 
         MainWindow window;
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
         ProjectDocument* doc = window.document();
         auto* table = child<TemplatesTable>(window.rulesDock(), "templates");
         // A changed default moves up among the rules' own templates: find the row each time.
@@ -125,7 +125,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
         PlayDock* dock = window.playDock();
         dock->show();
         dock->raise();
@@ -163,7 +163,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
         PlayDock* dock = window.playDock();
         QAction* play = nullptr;
         for (QAction* a : window.findChildren<QAction*>())
@@ -180,10 +180,10 @@ private slots:
         for (int key : {Qt::Key_Right, Qt::Key_Left, Qt::Key_Period}) QTest::keyClick(dock->view(), static_cast<Qt::Key>(key));
         QVERIFY(!dock->game());
         // The same after Open and after a regenerate.
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
         play->trigger();
         QVERIFY(dock->game());
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
         QVERIFY(!dock->game());
         play->trigger();
         Recipe r = window.document()->project().recipe;
@@ -218,7 +218,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
         child<QAction>(&window, "toolPencil")->trigger();
         window.playDock()->show();
         window.playDock()->playFromHere();
@@ -231,7 +231,7 @@ private slots:
 
     void exportWritesWhatTheDialogSays() {
         MainWindow window;
-        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
         ExportDialog dialog(window.document());
         for (const char* off : {"format-tmj", "format-png", "format-tmx", "format-txt", "format-csv"}) child<QCheckBox>(&dialog, off)->setChecked(false);
         child<QCheckBox>(&dialog, "format-tmj")->setChecked(true);

@@ -67,7 +67,7 @@ private slots:
     void stepForwardAndBackReturnsToTheStart() {
         MainWindow window;
         window.show();
-        QVERIFY(window.openProject(example("drone-caves.burrow.json")));
+        QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
         ProjectDocument* doc = window.document();
         doc->seek(0);
         const Level start = doc->level();
@@ -85,7 +85,7 @@ private slots:
     void scrubbingEqualsStepping() {
         MainWindow window;
         window.show();
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
         ProjectDocument* doc = window.document();
         auto* slider = child<QSlider>(&window, "timeline");
         QVERIFY(slider->maximum() > 10);
@@ -105,7 +105,7 @@ private slots:
     void playThenPauseStops() {
         MainWindow window;
         window.show();
-        QVERIFY(window.openProject(example("drone-caves.burrow.json")));
+        QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
         ProjectDocument* doc = window.document();
         doc->seek(0);
         window.runner()->setStepsPerSecond(200);
@@ -124,7 +124,7 @@ private slots:
     void generateRunsToTheEndInSlices() {
         MainWindow window;
         window.show();
-        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
         ProjectDocument* doc = window.document();
         const Level finished = doc->level();
         doc->seek(0);
@@ -136,7 +136,7 @@ private slots:
     void editingAParameterRegeneratesFromThatStage() {
         MainWindow window;
         window.show();
-        QVERIFY(window.openProject(example("drone-caves.burrow.json")));
+        QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
         ProjectDocument* doc = window.document();
         RecipePanel* recipe = window.generationDock()->recipe();
         recipe->list()->setCurrentRow(2); // the water walkers
@@ -156,7 +156,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level before = doc->level();
@@ -181,7 +181,7 @@ private slots:
         QVERIFY2(doc->saveAs(file, &error), qPrintable(error));
         QVERIFY(!doc->isModified());
         MainWindow again;
-        QVERIFY(again.openProject(file));
+        QVERIFY(openAndFinish(again, file));
         for (int x = 0; x < 15; ++x) QCOMPARE(again.document()->level().at(x, 0, 0), Tile::Water);
         Recipe rerolled = again.document()->project().recipe;
         rerolled.stages[0].reroll = 3;
@@ -198,7 +198,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level generated = doc->level();
@@ -235,7 +235,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("rooms-and-hallways.burrow.json")));
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
         ProjectDocument* doc = window.document();
         doc->applyEdits(std::vector<ProjectDocument::EditChange>{{{3, 3, 0}, Tile::Water}, {{4, 3, 0}, Tile::Obstacle}});
         const QString expected = QString::fromStdString(levelHash(makeLevel(doc->project()).level));
@@ -260,7 +260,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("room-grid.burrow.json")));
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
         ProjectDocument* doc = window.document();
         const std::string before = levelHash(doc->level());
         window.rulesDock()->edit("more enemies", [](PopulationRules& r) { r.groups[2].number = {4, 4}; });
@@ -275,11 +275,29 @@ private slots:
         QCOMPARE(QString::fromStdString(levelHash(doc->level())), QString::fromStdString(edited));
     }
 
+    // Opening a big project does not freeze the window: a first slice, then the
+    // runner generates the rest in slices, and Cancel stops it where it got to.
+    void bigProjectsOpenWithoutFreezing() {
+        QTemporaryDir dir;
+        Project big = loadProject(example("cellular-depths.burrow.json").toStdString(), builtinStages());
+        big.size = {2000, 2000, 8};
+        big.recipe.stages.resize(2); // caves and pruning
+        const QString file = dir.path() + "/big.burrow.json";
+        saveProject(big, file.toStdString());
+        MainWindow window;
+        QVERIFY(window.openProject(file));
+        QVERIFY(!window.document()->atEnd());
+        QCOMPARE(window.runner()->mode(), GenerationRunner::Mode::Generating);
+        window.runner()->cancel();
+        QCOMPARE(window.runner()->mode(), GenerationRunner::Mode::Idle);
+        QVERIFY(!window.document()->atEnd());
+    }
+
     void rectangleAndFillAreOneCommandEach() {
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         window.painter()->setTile(Tile::Obstacle);
@@ -299,7 +317,7 @@ private slots:
 
     void failedSaveSaysWhyAndKeepsTheOldFile() {
         MainWindow window;
-        QVERIFY(window.openProject(example("random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
         QTemporaryDir dir;
         // A "folder" that is a file: no save can succeed there, even as root.
         const QString notAFolder = dir.path() + "/plain-file";
@@ -335,7 +353,7 @@ private slots:
         MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(example("cellular-depths.burrow.json")));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
         MapView* view = window.mapView();
         const QImage plain = view->grab().toImage();
         child<QAction>(&window, "showRegions")->setChecked(true);

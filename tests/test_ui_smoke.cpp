@@ -8,6 +8,8 @@
 #include "map/map_view.h"
 #include "map/tile_atlas.h"
 
+#include "editor_test_helpers.h"
+
 using namespace burrow;
 
 namespace {
@@ -32,7 +34,7 @@ private slots:
         ui::MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
         ui::MapView* view = window.mapView();
         view->fitToWindow();
         view->setCellPixels(cellPixels, view->rect().center());
@@ -59,7 +61,7 @@ private slots:
         ui::MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
         ui::MapView* view = window.mapView();
         const auto cell = view->cellAt(view->cellCentre(3, 4));
         QVERIFY(cell.has_value());
@@ -70,7 +72,7 @@ private slots:
 
     void badFileKeepsWhatWasOpen() {
         ui::MainWindow window;
-        QVERIFY(window.openProject(QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
+        QVERIFY(openAndFinish(window, QStringLiteral(BURROW_EXAMPLES "/random-fill.burrow.json")));
         QString error;
         QVERIFY(!window.document()->open(QStringLiteral(BURROW_TEST_DATA "/does-not-exist.burrow.json"), &error));
         QVERIFY(error.contains("does-not-exist.burrow.json"));

@@ -75,7 +75,12 @@ MainWindow::MainWindow(QWidget* parent)
         resize(std::min(1400, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
         move(available.center() - rect().center());
     }
-    restoreState(settings.value("window/state").toByteArray());
+    if (!restoreState(settings.value("window/state").toByteArray())) {
+        // The first layout: the map is what is being designed, so it gets most of the
+        // window; the docks start narrow (each usable at about 280 px) and tabbed.
+        resizeDocks({generationDock_, playDock_}, {300, 300}, Qt::Horizontal);
+        resizeDocks({depthStrip_}, {90}, Qt::Vertical);
+    }
     mapView_->setLevel(&document_->level());
     levelReset();
     refreshTitle();
@@ -132,6 +137,7 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, history);
     auto* legend = new LegendDock(this);
     addDockWidget(Qt::RightDockWidgetArea, legend);
+    tabifyDockWidget(history, legend);
     rulesDock_ = new RulesDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, rulesDock_);
     tabifyDockWidget(legend, rulesDock_);
@@ -178,6 +184,7 @@ bool MainWindow::openProject(const QString& path) {
         return false;
     }
     rememberRecent(document_->filePath());
+    if (!document_->atEnd()) runner_->generateToEnd(); // the rest in slices, with progress and Cancel
     return true;
 }
 
@@ -189,6 +196,7 @@ void MainWindow::newProject() {
     std::vector<Diagnostic> problems;
     Project project = projectFromJson(parseJsonText(file.readAll().toStdString(), ":/burrow/new-project.burrow.json"), builtinStages(), problems);
     document_->reset(std::move(project));
+    if (!document_->atEnd()) runner_->generateToEnd();
 }
 
 void MainWindow::chooseAndOpen() {

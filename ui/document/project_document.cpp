@@ -41,7 +41,14 @@ void ProjectDocument::replaceProject(const QString& path) {
     filePath_ = path;
     undoStack_->clear();
     restart();
-    generation_->run();
+    // A first slice at once, so a small level opens finished; a big one goes on in
+    // the editor's runner, in slices with progress and Cancel, never freezing it.
+    const QElapsedTimer clock = [] {
+        QElapsedTimer c;
+        c.start();
+        return c;
+    }();
+    while (!generation_->finished() && clock.elapsed() < kOpenBudgetMs) generation_->step();
     compose();
     setModified(false);
     emit fileChanged(filePath_);

@@ -22,9 +22,12 @@ public:
     explicit ProjectDocument(QObject* parent = nullptr);
     ~ProjectDocument() override;
 
-    // Loads a project and generates it to the end. On failure returns false, leaves
-    // the document as it was and puts the reason (file, JSON path, message) in `error`.
+    // Loads a project and generates for up to kOpenBudgetMs (the rest is the
+    // runner's, in slices: the window never freezes on a big level). On failure
+    // returns false, leaves the document as it was and puts the reason (file, JSON
+    // path, message) in `error`.
     bool open(const QString& path, QString* error);
+    static constexpr int kOpenBudgetMs = 250;
     // Writes atomically (QSaveFile): on failure the old file is intact and `error` says why.
     bool saveAs(const QString& path, QString* error);
     bool save(QString* error) { return saveAs(filePath_, error); }
