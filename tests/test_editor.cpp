@@ -56,6 +56,15 @@ private:
     rlimit saved_{};
 };
 
+// A drag with the left button through these cells, as one stroke.
+void drag(MapView* view, std::initializer_list<QPoint> cells) {
+    const QPoint first = view->cellCentre(cells.begin()->x(), cells.begin()->y()).toPoint();
+    const QPoint last = view->cellCentre((cells.end() - 1)->x(), (cells.end() - 1)->y()).toPoint();
+    QTest::mousePress(view, Qt::LeftButton, {}, first);
+    for (const QPoint& c : cells) QTest::mouseMove(view, view->cellCentre(c.x(), c.y()).toPoint());
+    QTest::mouseRelease(view, Qt::LeftButton, {}, last);
+}
+
 class TestEditor : public QObject {
     Q_OBJECT
 private slots:
@@ -163,10 +172,7 @@ private slots:
         child<QAction>(&window, "toolPencil")->trigger();
         window.painter()->setTile(Tile::Water);
         // One drag across the top row: one undo command.
-        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(0, 0).toPoint());
-        QTest::mouseMove(view, view->cellCentre(7, 0).toPoint());
-        QTest::mouseMove(view, view->cellCentre(14, 0).toPoint());
-        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(14, 0).toPoint());
+        drag(view, {{0, 0}, {7, 0}, {14, 0}});
         QCOMPARE(doc->undoStack()->count(), 1);
         for (int x = 0; x < 15; ++x) QCOMPARE(doc->level().at(x, 0, 0), Tile::Water);
         doc->undoStack()->undo();
@@ -204,15 +210,10 @@ private slots:
         const Level generated = doc->level();
         child<QAction>(&window, "toolPencil")->trigger();
         window.painter()->setTile(Tile::Water);
-        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(0, 1).toPoint());
-        QTest::mouseMove(view, view->cellCentre(5, 1).toPoint());
-        QTest::mouseMove(view, view->cellCentre(2, 1).toPoint()); // back over painted cells
-        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(2, 1).toPoint());
+        drag(view, {{0, 1}, {5, 1}, {2, 1}}); // back over painted cells
         QCOMPARE(doc->undoStack()->text(0), QString("Pencil: 6 cells"));
         child<QAction>(&window, "toolEraser")->trigger();
-        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(0, 1).toPoint());
-        QTest::mouseMove(view, view->cellCentre(2, 1).toPoint());
-        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(2, 1).toPoint());
+        drag(view, {{0, 1}, {2, 1}});
         QCOMPARE(doc->undoStack()->text(1), QString("Erase: 3 cells"));
         for (int x = 0; x <= 2; ++x) QCOMPARE(doc->level().at(x, 1, 0), generated.at(x, 1, 0)); // as generated, wall or floor
         for (int x = 3; x <= 5; ++x) QCOMPARE(doc->level().at(x, 1, 0), Tile::Water);
