@@ -129,8 +129,11 @@ private:
         return static_cast<std::size_t>(s.y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(s.x);
     }
 
-    // Both cells plain ground, and the upper one not already the up stairs of the pair above.
-    bool candidate(Tile top, Tile bottom, std::size_t index) const { return plainGround(top) && plainGround(bottom) && !taken_[index]; }
+    // Both cells plain ground, and the upper one not already the up stairs of the pair
+    // above: 1 or 0, with no branch, so the counting loop stays a straight line.
+    std::uint32_t candidate(Tile top, Tile bottom, std::size_t index) const {
+        return static_cast<std::uint32_t>(plainGround(top)) & static_cast<std::uint32_t>(plainGround(bottom)) & (taken_[index] ^ 1u);
+    }
 
     // Row by row, the runs of the two depths are intersected like two sorted lists:
     // every cell of an overlap belongs to the same pair of regions, so the pair is
@@ -166,7 +169,7 @@ private:
                     }
                     std::uint32_t plain = 0;
                     const std::size_t rowStart = static_cast<std::size_t>(y) * w;
-                    for (int x = x0; x < x1; ++x) plain += candidate(topRow[x], bottomRow[x], rowStart + static_cast<std::size_t>(x)) ? 1u : 0u;
+                    for (int x = x0; x < x1; ++x) plain += candidate(topRow[x], bottomRow[x], rowStart + static_cast<std::size_t>(x));
                     if (plain) {
                         counts[pair] += plain;
                         overlaps.push_back({y, x0, x1, pair, plain});
