@@ -114,6 +114,15 @@ std::vector<Case> coreCases() {
          generating({401, 401, 1},
                     recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),
                     false)},
+        // Scaling: 16 times the rooms should take about 16 times as long.
+        {"room grid: 64 x 64 rooms", "257x257",
+         generating({257, 257, 1},
+                    recipeOf(stage("room_grid", {{"columns", std::int64_t{64}}, {"rows", std::int64_t{64}}, {"rooms", std::int64_t{64 * 64}}})),
+                    false)},
+        {"room grid: 256 x 256 rooms", "1025x1025",
+         generating({1025, 1025, 1},
+                    recipeOf(stage("room_grid", {{"columns", std::int64_t{256}}, {"rows", std::int64_t{256}}, {"rooms", std::int64_t{256 * 256}}})),
+                    false)},
     };
 }
 

@@ -128,10 +128,17 @@ private:
         computeDistances();
     }
 
+    // Neighbours share a wall in one of four directions: a bit per direction and
+    // room says whether a door is there, so the check costs nothing however many
+    // rooms there are (a scan of every door made 256 x 256 rooms take seconds).
+    static int directionIndex(Point from, Point to) {
+        for (std::size_t i = 0; i < kNeighbours.size(); ++i)
+            if (from.x + kNeighbours[i].x == to.x && from.y + kNeighbours[i].y == to.y) return static_cast<int>(i);
+        return -1;
+    }
     bool joined(int a, int b) const {
-        return std::any_of(doors_.begin(), doors_.end(), [&](const GridDoor& d) {
-            return (d.roomA == a && d.roomB == b) || (d.roomA == b && d.roomB == a);
-        });
+        const int dir = directionIndex(rooms_[static_cast<std::size_t>(a)].cell, rooms_[static_cast<std::size_t>(b)].cell);
+        return dir >= 0 && (doorMask_[static_cast<std::size_t>(a)] >> dir) & 1u;
     }
 
     // The door sits in the middle of the wall two neighbouring rooms share.
@@ -141,6 +148,9 @@ private:
         if (ca.y == cb.y) at = {std::max(ca.x, cb.x) * pitchX_, ca.y * pitchY_ + pitchY_ / 2};
         else at = {ca.x * pitchX_ + pitchX_ / 2, std::max(ca.y, cb.y) * pitchY_};
         doors_.push_back({at, a, b});
+        if (doorMask_.size() < rooms_.size()) doorMask_.resize(rooms_.size(), 0);
+        if (const int dir = directionIndex(ca, cb); dir >= 0) doorMask_[static_cast<std::size_t>(a)] |= static_cast<std::uint8_t>(1u << dir);
+        if (const int dir = directionIndex(cb, ca); dir >= 0) doorMask_[static_cast<std::size_t>(b)] |= static_cast<std::uint8_t>(1u << dir);
     }
 
     void computeDistances() {
@@ -168,6 +178,7 @@ private:
     int pitchX_ = 0, pitchY_ = 0;
     std::vector<GridRoom> rooms_;
     std::vector<GridDoor> doors_;
+    std::vector<std::uint8_t> doorMask_; // per room: bit i set when a door leads to kNeighbours[i]
     std::vector<int> areaIds_;
     std::size_t nextRoom_ = 0, nextDoor_ = 0;
     Rect current_;

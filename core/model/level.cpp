@@ -30,8 +30,15 @@ Level::Level(LevelSize size, Tile fill) : size_(size) {
 }
 
 const Area& Level::addArea(AreaKind kind, int depth, const Rect& bounds, int distanceFromStart) {
+    // One more than the last area of this kind and depth. Searching from the end finds
+    // it at once when a stage adds its areas one after another, so a level of many
+    // rooms does not cost a scan of every area per room.
     int ordinal = 1;
-    for (const Area& a : areas) ordinal += (a.kind == kind && a.depth == depth);
+    for (auto a = areas.rbegin(); a != areas.rend(); ++a)
+        if (a->kind == kind && a->depth == depth) {
+            ordinal = a->ordinal + 1;
+            break;
+        }
     areas.push_back({static_cast<int>(areas.size()), kind, depth, bounds, ordinal, distanceFromStart});
     return areas.back();
 }
