@@ -10,6 +10,9 @@
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "population/placement.h"
+#include "population/scope_areas.h"
+#include "random/rng.h"
 #include "regions/reachability.h"
 #include "stage_entries.h"
 
@@ -229,6 +232,28 @@ private slots:
             QFAIL("loaded bad rules");
         } catch (const FileError& e) {
             QVERIFY2(QString(e.what()).contains("/recipe/1/rules") && QString(e.what()).contains("bad.rules.json: at /groups/0/number"), e.what());
+        }
+    }
+
+    // The index of free cells draws exactly the spots a full scan would, as things
+    // are placed one after another, over a whole multi-depth cave level.
+    void freeSpotsDrawWhatAScanWould() {
+        Recipe caves;
+        caves.stages.push_back(entry("cellular_caves"));
+        const Level level = generateLevel({90, 60, 3}, 4, caves);
+        const auto areas = scopeAreas(level, Scope::Level, Connectivity::Eight);
+        QCOMPARE(areas.size(), std::size_t(1));
+        Occupancy scanned(level.size()), indexed(level.size());
+        FreeSpots spots(level, indexed, areas[0]);
+        Rng a(9), b(9);
+        for (int i = 0; i < 600; ++i) {
+            const SpotSearch byScan = findSpot(level, scanned, areas[0], 1, 1, false, Connectivity::Eight, a);
+            QVERIFY(byScan.spot);
+            const Cell byIndex = spots.at(b.below(static_cast<std::uint32_t>(spots.size())));
+            QCOMPARE(byIndex, byScan.spot->at);
+            scanned.take(byIndex.x, byIndex.y, byIndex.z);
+            indexed.take(byIndex.x, byIndex.y, byIndex.z);
+            spots.take(byIndex);
         }
     }
 };

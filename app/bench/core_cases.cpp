@@ -4,6 +4,7 @@
 
 #include "bench_case.h"
 #include "generation/generation.h"
+#include "content/population_rules.h"
 #include "pipeline/make_level.h"
 #include "regions/reachability.h"
 #include "pipeline/builtin_stages.h"
@@ -114,6 +115,19 @@ std::vector<Case> coreCases() {
          generating({401, 401, 1},
                     recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),
                     false)},
+        {"population: 2,000 enemies in one cave level", "1000x1000",
+         [] {
+             auto rules = std::make_shared<PopulationRules>();
+             PopulationGroup enemies;
+             enemies.name = "enemies";
+             enemies.scope = Scope::Level;
+             enemies.number = {2000, 2000};
+             enemies.entities = {{"enemy", {}}};
+             rules->groups.push_back(enemies);
+             StageEntry populate = stage("populate", {});
+             populate.rules = rules;
+             return onPrepared({1000, 1000, 1}, recipeOf(stage("cellular_caves", {})), {populate})();
+         }},
         // Scaling: 16 times the rooms should take about 16 times as long.
         {"room grid: 64 x 64 rooms", "257x257",
          generating({257, 257, 1},

@@ -1,6 +1,8 @@
 #include "population/placement.h"
 
 #include <algorithm>
+#include <bit>
+#include <iterator>
 
 namespace burrow {
 namespace {
@@ -73,6 +75,68 @@ bool keepsConnected(const Level& level, const AreaPart& part, int x0, int y0, in
 
 Occupancy::Occupancy(const LevelSize& size) {
     for (int z = 0; z < size.depth; ++z) grids_.emplace_back(size.width, size.height, 0);
+}
+
+FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const ScopeArea& area) {
+    std::size_t cells = 0;
+    for (const AreaPart& part : area.parts) {
+        parts_.push_back({cells, part.bounds, part.depth});
+        cells += static_cast<std::size_t>(part.bounds.width) * static_cast<std::size_t>(part.bounds.height);
+    }
+    bits_.assign((cells + 63) / 64, 0);
+    for (std::size_t p = 0; p < area.parts.size(); ++p) {
+        const AreaPart& part = area.parts[p];
+        std::size_t bit = parts_[p].first;
+        for (int y = part.bounds.y; y < part.bounds.bottom(); ++y)
+            for (int x = part.bounds.x; x < part.bounds.right(); ++x, ++bit)
+                if (fits(level, occupancy, part, x, y, 1, 1, false)) {
+                    bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+                    ++free_;
+                }
+    }
+    // Fenwick tree built in linear time: each node passes its sum to its parent.
+    tree_.assign(bits_.size() + 1, 0);
+    for (std::size_t i = 1; i <= bits_.size(); ++i) {
+        tree_[i] += std::popcount(bits_[i - 1]);
+        if (const std::size_t parent = i + (i & (~i + 1)); parent <= bits_.size()) tree_[parent] += tree_[i];
+    }
+}
+
+void FreeSpots::add(std::size_t word, int delta) {
+    for (std::size_t i = word + 1; i < tree_.size(); i += i & (~i + 1)) tree_[i] += delta;
+}
+
+Cell FreeSpots::at(std::size_t k) const {
+    // The word holding the k-th spot: the largest prefix of words with at most k spots.
+    std::size_t pos = 0;
+    std::size_t step = std::bit_floor(tree_.size() - 1);
+    auto left = static_cast<std::int64_t>(k);
+    for (; step > 0; step >>= 1)
+        if (pos + step < tree_.size() && tree_[pos + step] <= left) {
+            pos += step;
+            left -= tree_[pos];
+        }
+    std::uint64_t word = bits_[pos];
+    for (; left > 0; --left) word &= word - 1; // drop the spots before it in this word
+    const std::size_t bit = pos * 64 + static_cast<std::size_t>(std::countr_zero(word));
+    const auto part = std::prev(std::upper_bound(parts_.begin(), parts_.end(), bit, [](std::size_t b, const Part& p) { return b < p.first; }));
+    const std::size_t offset = bit - part->first;
+    const auto w = static_cast<std::size_t>(part->bounds.width);
+    return {part->bounds.x + static_cast<int>(offset % w), part->bounds.y + static_cast<int>(offset / w), part->depth};
+}
+
+void FreeSpots::take(const Cell& c) {
+    for (const Part& part : parts_) {
+        if (part.depth != c.z || !part.bounds.contains(c.x, c.y)) continue;
+        const std::size_t bit = part.first + static_cast<std::size_t>(c.y - part.bounds.y) * static_cast<std::size_t>(part.bounds.width) +
+                                static_cast<std::size_t>(c.x - part.bounds.x);
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        if (!(bits_[bit >> 6] & mask)) continue;
+        bits_[bit >> 6] &= ~mask;
+        add(bit >> 6, -1);
+        --free_;
+        return;
+    }
 }
 
 SpotSearch findSpot(const Level& level, const Occupancy& occupancy, const ScopeArea& area, int w, int h, bool blocking,

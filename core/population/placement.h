@@ -44,4 +44,34 @@ SpotSearch findSpot(const Level& level, const Occupancy& occupancy, const ScopeA
 // How many candidates the connectivity check may reject before the search gives up.
 inline constexpr int kSpotAttempts = 24;
 
+// The free one-cell spots of an area for things that do not block (creatures,
+// items), in the order findSpot() scans them, kept up to date as things are placed:
+// the area is scanned once, then each placement costs O(log n) (a bit per cell and
+// a Fenwick tree over 64-cell words), where a scan per thing made 2,000 enemies in a
+// 1000 x 1000 cave take over a minute. Drawing index rng.below(size()) picks exactly
+// the spot findSpot() would.
+class FreeSpots {
+public:
+    FreeSpots() = default;
+    FreeSpots(const Level& level, const Occupancy& occupancy, const ScopeArea& area);
+    std::size_t size() const { return free_; }
+    // The k-th free spot in scan order; k < size().
+    Cell at(std::size_t k) const;
+    // The spot is no longer free (a thing was placed there).
+    void take(const Cell& c);
+
+private:
+    struct Part {
+        std::size_t first = 0; // its cells' first bit
+        Rect bounds;
+        int depth = 0;
+    };
+    void add(std::size_t word, int delta);
+
+    std::vector<Part> parts_;
+    std::vector<std::uint64_t> bits_;
+    std::vector<std::int32_t> tree_; // 1-based Fenwick tree of free spots per word
+    std::size_t free_ = 0;
+};
+
 } // namespace burrow

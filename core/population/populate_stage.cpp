@@ -59,6 +59,9 @@ public:
                 count_ = rng_.range(g.number.min, g.number.max);
                 done_ = 0;
                 countReady_ = true;
+                // Things that do not block draw from an index of the area's free cells,
+                // scanned once here rather than once per thing.
+                if (g.kind == PopulationGroup::Kind::Entities && count_ > 0) spots_ = FreeSpots(level, occupancy_, areas_[area_]);
             }
             if (done_ >= count_) {
                 nextArea();
@@ -86,7 +89,14 @@ private:
         const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
         const PlacedEntity* entity = tiles ? nullptr : &g.entities[rng_.below(static_cast<std::uint32_t>(g.entities.size()))];
         if (entity && placePlayerAtStart(canvas, g, *entity)) return;
-        const SpotSearch search = findSpot(canvas.level(), occupancy_, area, w, h, tiles && !isWalkable(tile), movement_, rng_);
+        SpotSearch search;
+        if (entity) {
+            // The same draw findSpot() makes, from the index.
+            if (spots_.size() == 0) search.whyNot = "no free 1x1 area";
+            else search.spot = Spot{spots_.at(rng_.below(static_cast<std::uint32_t>(spots_.size())))};
+        } else {
+            search = findSpot(canvas.level(), occupancy_, area, w, h, tiles && !isWalkable(tile), movement_, rng_);
+        }
         if (!search.spot) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot, g.name);
             describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
@@ -98,6 +108,7 @@ private:
         for (int y = at.y; y < at.y + h; ++y)
             for (int x = at.x; x < at.x + w; ++x) {
                 occupancy_.take(x, y, at.z);
+                if (entity) spots_.take({x, y, at.z});
                 if (tiles) depth.set(x, y, tile);
             }
         std::string what = tiles ? std::string(tileInfo(tile).id) : entity->templateName;
@@ -174,6 +185,7 @@ private:
     std::shared_ptr<const PopulationRules> rules_;
     Connectivity movement_;
     Occupancy occupancy_;
+    FreeSpots spots_; // the current entity group's free cells in the current area
     bool started_ = false;
     bool playerPlaced_ = false;
     std::size_t group_ = 0;
