@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 #include <algorithm>
+#include <csignal>
+#include <thread>
 
 #include "cli/cli.h"
 #include "pipeline/builtin_stages.h"
@@ -174,6 +176,30 @@ private slots:
         // Just inside the limit still parses.
         std::ofstream(deep) << std::string(63, '[') << std::string(63, ']');
         QCOMPARE(burrow::parseJsonFile(deep).size(), std::size_t(1));
+    }
+
+    // Ctrl+C stops a long batch cleanly: exit 130, every folder written is whole, no
+    // temporary file is left behind, and a second run could pick up from there.
+    void ctrlCStopsABatchCleanly() {
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString() + "/batch";
+        Result r;
+        std::thread run([&] { r = runCli({"generate", kExample, "--seeds", "1..100000", "--jobs", "2", "--out", out}); });
+        QTest::qWait(300);
+        std::raise(SIGINT);
+        run.join();
+        QCOMPARE(r.code, 130);
+        QVERIFY2(r.out.contains("stopped by Ctrl+C"), qPrintable(r.out));
+        int folders = 0;
+        for (const auto& seed : std::filesystem::directory_iterator(out)) {
+            ++folders;
+            for (const auto& file : std::filesystem::directory_iterator(seed.path())) {
+                QVERIFY2(file.path().filename().string()[0] != '.', qPrintable(QString::fromStdString(file.path().string()))); // no temporary
+                const std::string text = burrow::readTextFile(file.path());
+                QCOMPARE(std::count(text.begin(), text.end(), '\n'), std::ptrdiff_t(10)); // the whole 15 x 10 map
+            }
+        }
+        QVERIFY(folders > 0 && folders < 100000);
     }
 
     void validateReportsFileAndPath() {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/arguments.h"
+#include "cli/interrupt.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "export/level_export.h"
@@ -43,6 +44,26 @@ const char* const kGenerateHelp =
     "Exit code 0 when every seed was written, 1 otherwise (each failure is named).\n";
 
 namespace {
+
+// One long level on a terminal: which stage it is at. And at every stage boundary,
+// a Ctrl+C stops the level cleanly (nothing of it has been written yet).
+class StageProgress final : public GenerationObserver {
+public:
+    StageProgress(std::ostream& err, bool show) : err_(err), show_(show) {}
+    void stageStarted(const StageRun& run, std::size_t index) override {
+        if (show_) err_ << "\r\x1b[K" << "stage run " << index + 1 << ": " << run.label << std::flush;
+    }
+    void stageFinished(const StageRun&, std::size_t) override {
+        if (InterruptWatch::requested()) throw InterruptWatch::Stopped{};
+    }
+    void finish() {
+        if (show_) err_ << "\r\x1b[K" << std::flush;
+    }
+
+private:
+    std::ostream& err_;
+    bool show_;
+};
 
 // "dungeon.burrow.json" -> "dungeon"
 std::string projectStem(const fs::path& path) {
@@ -107,12 +128,20 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     std::vector<std::string> failures, lines;
     std::size_t filesWritten = 0;
     const bool showProgress = batch && isatty(STDERR_FILENO);
+    const InterruptWatch interrupt;
+    std::atomic<std::size_t> skipped{0};
     forEachInParallel(seeds.size(), jobs, [&](std::size_t i) {
         {
             const std::uint64_t seed = seeds[i];
             const fs::path folder = batch ? outDir / ("seed-" + std::to_string(seed)) : outDir;
+            if (InterruptWatch::requested()) {
+                ++skipped;
+                return;
+            }
             try {
-                const MadeLevel made = makeLevel(project, seed);
+                StageProgress progress(err, !batch && isatty(STDERR_FILENO));
+                const MadeLevel made = makeLevel(project, seed, &progress);
+                progress.finish();
                 const std::string levelId = levelHash(made.level);
                 const auto files = exportLevel(made.level, {project.name, seed, hash, levelId}, request, folder);
                 if (frames > 0) {
@@ -127,6 +156,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                     for (const auto& f : files) lines.push_back("wrote " + f.string());
                     lines.push_back("level hash " + levelId);
                 }
+            } catch (const InterruptWatch::Stopped&) {
+                ++skipped;
             } catch (const std::bad_alloc&) {
                 const std::lock_guard lock(report);
                 failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)");
@@ -144,6 +175,11 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (showProgress) err << "\n";
     for (const auto& l : lines) out << l << "\n";
     for (const auto& f : failures) err << "error: " << f << "\n";
+    if (skipped > 0) {
+        out << "stopped by Ctrl+C: " << seeds.size() - failures.size() - skipped << " of " << seeds.size()
+            << " seeds written, each whole; the rest were not started\n";
+        return 130;
+    }
     out << "generated " << seeds.size() - failures.size() << " of " << seeds.size() << (seeds.size() == 1 ? " seed" : " seeds") << " ("
         << project.size.width << " x " << project.size.height << " x " << project.size.depth << "), " << filesWritten << " files in "
         << outDir.string() << (failures.empty() ? "" : ", " + std::to_string(failures.size()) + " failed") << "\n";

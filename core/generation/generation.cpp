@@ -182,11 +182,12 @@ void Generation::finishStageRun() {
 }
 
 void Generation::run() {
-    if (options_.recordTimeline || observer_) {
+    if (options_.recordTimeline || (observer_ && observer_->wantsCells())) {
         while (step()) {}
         return;
     }
-    // Full speed: every stage's own run(), no recording.
+    // Full speed: every stage's own run(), no recording. An observer that does not
+    // want cells hears each stage start and finish, and one stepDone per run.
     for (;;) {
         if (!stage_ || stage_->finished()) {
             finishActiveRun();
@@ -195,6 +196,7 @@ void Generation::run() {
         LevelCanvas canvas(level_, runs_[*activeRun_].depth, nullptr);
         stage_->run(canvas);
         lastDescription_ = stage_->stepDescription();
+        if (observer_) observer_->stepDone(runs_[*activeRun_], *activeRun_, {});
     }
 }
 

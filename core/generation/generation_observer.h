@@ -16,12 +16,14 @@ public:
     virtual ~GenerationObserver() = default;
     virtual void stageStarted(const StageRun& /*run*/, std::size_t /*runIndex*/) {}
     // One step of `run`: the cells it changed (empty unless wantsCells() or the
-    // generation records a timeline).
+    // generation records a timeline). Running at full speed without wantsCells(),
+    // a stage runs in one go: one call per stage run, with no cells.
     virtual void stepDone(const StageRun& /*run*/, std::size_t /*runIndex*/, std::span<const CellChange> /*changes*/) {}
     virtual void stageFinished(const StageRun& /*run*/, std::size_t /*runIndex*/) {}
     virtual void warned(const StageWarning& /*warning*/) {}
-    // True to be told every cell each step changes, even at full speed (the
-    // generation then steps instead of running each stage's fast path).
+    // True to be told every step and the cells it changed, even at full speed (the
+    // generation then steps instead of running each stage's fast path). An observer
+    // may throw to stop the generation (the CLI does on Ctrl+C).
     virtual bool wantsCells() const { return false; }
 };
 
