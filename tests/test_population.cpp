@@ -235,25 +235,81 @@ private slots:
         }
     }
 
-    // The index of free cells draws exactly the spots a full scan would, as things
-    // are placed one after another, over a whole multi-depth cave level.
-    void freeSpotsDrawWhatAScanWould() {
+    // The index of free spots holds exactly the spots a scan by hand finds, in scan
+    // order, for footprints of several sizes, as things (some of them doors, which
+    // push blocking footprints away) are placed one after another over a whole
+    // multi-depth cave level.
+    void freeSpotsHoldWhatAScanFinds() {
         Recipe caves;
         caves.stages.push_back(entry("cellular_caves"));
-        const Level level = generateLevel({90, 60, 3}, 4, caves);
+        Level level = generateLevel({90, 60, 3}, 4, caves);
         const auto areas = scopeAreas(level, Scope::Level, Connectivity::Eight);
         QCOMPARE(areas.size(), std::size_t(1));
-        Occupancy scanned(level.size()), indexed(level.size());
-        FreeSpots spots(level, indexed, areas[0]);
-        Rng a(9), b(9);
-        for (int i = 0; i < 600; ++i) {
-            const SpotSearch byScan = findSpot(level, scanned, areas[0], 1, 1, false, Connectivity::Eight, a);
-            QVERIFY(byScan.spot);
-            const Cell byIndex = spots.at(b.below(static_cast<std::uint32_t>(spots.size())));
-            QCOMPARE(byIndex, byScan.spot->at);
-            scanned.take(byIndex.x, byIndex.y, byIndex.z);
-            indexed.take(byIndex.x, byIndex.y, byIndex.z);
-            spots.take(byIndex);
+        const ScopeArea& area = areas[0];
+        Occupancy occupancy(level.size());
+        const auto byHand = [&](int w, int h, bool blocking) {
+            std::vector<Cell> spots;
+            for (const AreaPart& part : area.parts)
+                for (int y = part.bounds.y; y + h <= part.bounds.bottom(); ++y)
+                    for (int x = part.bounds.x; x + w <= part.bounds.right(); ++x) {
+                        bool fits = true;
+                        for (int v = y; v < y + h && fits; ++v)
+                            for (int u = x; u < x + w && fits; ++u) {
+                                const TileGrid& t = level.tiles(part.depth);
+                                fits = part.contains(u, v) && !occupancy.taken(u, v, part.depth) && !isPassage(t(u, v));
+                                for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}})
+                                    if (blocking && t.contains(u + d.x, v + d.y) && isPassage(t(u + d.x, v + d.y))) fits = false;
+                            }
+                        if (fits) spots.push_back({x, y, part.depth});
+                    }
+            return spots;
+        };
+        std::vector<FreeSpots> indexes;
+        for (const auto& [w, h, blocking] : {std::tuple{1, 1, false}, std::tuple{3, 1, true}, std::tuple{2, 2, true}, std::tuple{1, 4, false}})
+            indexes.emplace_back(level, occupancy, area, w, h, blocking);
+        Rng rng(9);
+        for (int i = 0; i < 200; ++i) {
+            for (const FreeSpots& spots : indexes) {
+                const std::vector<Cell> expected = byHand(spots.width(), spots.height(), spots.blocking());
+                QCOMPARE(spots.size(), expected.size());
+                for (std::size_t k = 0; k < expected.size(); k += 1 + expected.size() / 50) QCOMPARE(spots.at(k), expected[k]);
+            }
+            // Place a footprint of a random index's size; every third one a door.
+            const FreeSpots& from = indexes[rng.below(static_cast<std::uint32_t>(indexes.size()))];
+            if (from.size() == 0) continue;
+            const Cell at = from.at(rng.below(static_cast<std::uint32_t>(from.size())));
+            const Tile tile = i % 3 == 0 ? Tile::Door : Tile::Obstacle;
+            for (int y = at.y; y < at.y + from.height(); ++y)
+                for (int x = at.x; x < at.x + from.width(); ++x) {
+                    occupancy.take(x, y, at.z);
+                    level.tiles(at.z)(x, y) = tile;
+                }
+            const Rect placed{at.x, at.y, from.width(), from.height()};
+            for (FreeSpots& spots : indexes) spots.placed(placed, at.z, isPassage(tile));
+        }
+    }
+
+    // An obstacle never cuts the way: in a one-cell corridor only its two ends can be
+    // blocked, whatever the draw; beside it, a corridor two cells wide takes one
+    // anywhere, since the way around is the cell beside it.
+    void obstaclesNeverCutTheWay() {
+        for (const int wide : {1, 2}) {
+            Level level({40, 9, 1});
+            for (int y = 4; y < 4 + wide; ++y)
+                for (int x = 1; x <= 10; ++x) level.tiles(0)(x, y) = Tile::Floor;
+            const auto areas = scopeAreas(level, Scope::Level, Connectivity::Four);
+            Occupancy occupancy(level.size());
+            const FreeSpots spots(level, occupancy, areas[0], 1, 1, true);
+            QCOMPARE(spots.size(), std::size_t(10 * wide));
+            std::set<int> columns;
+            for (std::uint64_t seed = 0; seed < 200; ++seed) {
+                Rng rng(seed);
+                const SpotSearch search = findSpot(level, areas[0], spots, Connectivity::Four, rng);
+                QVERIFY(search.spot);
+                columns.insert(search.spot->at.x);
+            }
+            const std::set<int> ends{1, 10}, everywhere{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+            QVERIFY(columns == (wide == 1 ? ends : everywhere));
         }
     }
 };

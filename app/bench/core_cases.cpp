@@ -71,6 +71,29 @@ std::function<std::function<void()>()> onPrepared(LevelSize size, Recipe prepare
     };
 }
 
+// Placing `count` things over a whole cellular cave level: enemies, or 1x1 and
+// 3x1 obstacles that must not cut the cave apart.
+std::function<std::function<void()>()> populating(LevelSize size, int count, bool obstacles) {
+    return [=] {
+        auto rules = std::make_shared<PopulationRules>();
+        PopulationGroup group;
+        group.name = obstacles ? "obstacles" : "enemies";
+        group.scope = Scope::Level;
+        group.number = {count, count};
+        if (obstacles) {
+            group.kind = PopulationGroup::Kind::Tiles;
+            group.sizes = {{1, 1}, {3, 1}};
+            group.tiles = {Tile::Obstacle};
+        } else {
+            group.entities = {{"enemy", {}}};
+        }
+        rules->groups.push_back(group);
+        StageEntry populate = stage("populate", {});
+        populate.rules = rules;
+        return onPrepared(size, recipeOf(stage("cellular_caves", {})), {populate})();
+    };
+}
+
 } // namespace
 
 std::vector<Case> coreCases() {
@@ -115,19 +138,10 @@ std::vector<Case> coreCases() {
          generating({401, 401, 1},
                     recipeOf(stage("room_grid", {{"columns", std::int64_t{20}}, {"rows", std::int64_t{20}}, {"rooms", std::int64_t{400}}})),
                     false)},
-        {"population: 2,000 enemies in one cave level", "1000x1000",
-         [] {
-             auto rules = std::make_shared<PopulationRules>();
-             PopulationGroup enemies;
-             enemies.name = "enemies";
-             enemies.scope = Scope::Level;
-             enemies.number = {2000, 2000};
-             enemies.entities = {{"enemy", {}}};
-             rules->groups.push_back(enemies);
-             StageEntry populate = stage("populate", {});
-             populate.rules = rules;
-             return onPrepared({1000, 1000, 1}, recipeOf(stage("cellular_caves", {})), {populate})();
-         }},
+        {"population: 2,000 enemies in one cave level", "1000x1000", populating({1000, 1000, 1}, 2000, false)},
+        // Scaling: 16 times the area and 5 times the things; each obstacle checks only its neighbourhood.
+        {"population: 2,000 obstacles in one cave level", "1000x1000", populating({1000, 1000, 1}, 2000, true)},
+        {"population: 10,000 obstacles in one cave level", "4096x4096", populating({4096, 4096, 1}, 10000, true)},
         // Scaling: 16 times the rooms should take about 16 times as long.
         {"room grid: 64 x 64 rooms", "257x257",
          generating({257, 257, 1},

@@ -66,5 +66,8 @@ std::optional<Tile> tileFromId(std::string_view idOrGlyph);
 
 inline bool isWalkable(Tile tile) { return tileInfo(tile).walkable; }
 inline char glyphOf(Tile tile) { return tileInfo(tile).glyph; }
+// A way through (door, stairs, exit): things never stand on one, and nothing that
+// blocks movement stands beside one.
+inline bool isPassage(Tile t) { return t == Tile::Door || t == Tile::StairsDown || t == Tile::StairsUp || t == Tile::Exit; }
 
 } // namespace burrow

@@ -7,68 +7,46 @@
 namespace burrow {
 namespace {
 
-bool isPassage(Tile t) { return t == Tile::Door || t == Tile::StairsDown || t == Tile::StairsUp || t == Tile::Exit; }
-
-// Every cell of the footprint is in the part, walkable, free and no passage; a
-// blocking footprint also keeps its edges clear of passages.
-bool fits(const Level& level, const Occupancy& occupancy, const AreaPart& part, int x0, int y0, int w, int h, bool blocking) {
-    const TileGrid& tiles = level.tiles(part.depth);
-    for (int y = y0; y < y0 + h; ++y)
-        for (int x = x0; x < x0 + w; ++x) {
-            if (!part.contains(x, y) || occupancy.taken(x, y, part.depth) || isPassage(tiles(x, y))) return false;
-            if (!blocking) continue;
-            for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}})
-                if (tiles.contains(x + d.x, y + d.y) && isPassage(tiles(x + d.x, y + d.y))) return false;
-        }
-    return true;
+bool besidePassage(const TileGrid& tiles, int x, int y) {
+    for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}})
+        if (tiles.contains(x + d.x, y + d.y) && isPassage(tiles(x + d.x, y + d.y))) return true;
+    return false;
 }
 
-// Walkable cells reachable from `from` inside `box`, cells of `hole` counted as blocked.
-Grid<std::uint8_t> reach(const TileGrid& tiles, const Rect& box, Point from, const Rect& hole, Connectivity movement) {
-    Grid<std::uint8_t> seen(box.width, box.height, 0);
-    std::vector<Point> queue{from};
-    seen(from.x - box.x, from.y - box.y) = 1;
-    const int directions = movement == Connectivity::Eight ? 8 : 4;
+// Whether blocking `footprint` keeps the walkable cells next to it joined. Paths
+// through the footprint enter and leave by those cells, so if they still reach one
+// another without it, nothing else is cut off. The way around is looked for in a
+// window of kDetour cells around the footprint, clipped to `box` (the part and one
+// cell beyond, so a room's doorways count): a room keeps its doors joined inside
+// the room, and the cost stays that of the window, not of the level.
+bool keepsConnected(const TileGrid& tiles, const Rect& box, const Rect& footprint, Connectivity movement) {
+    const int x0 = std::max(box.x, footprint.x - kDetour), y0 = std::max(box.y, footprint.y - kDetour);
+    const int x1 = std::min(box.right(), footprint.right() + kDetour), y1 = std::min(box.bottom(), footprint.bottom() + kDetour);
+    const Rect window{x0, y0, x1 - x0, y1 - y0};
+    const bool eight = movement == Connectivity::Eight;
+    std::vector<Point> sides; // walkable cells a step away from the footprint
+    for (int y = footprint.y - 1; y <= footprint.bottom(); ++y)
+        for (int x = footprint.x - 1; x <= footprint.right(); ++x) {
+            const bool corner = (x < footprint.x || x >= footprint.right()) && (y < footprint.y || y >= footprint.bottom());
+            if (footprint.contains(x, y) || (corner && !eight) || !window.contains(x, y) || !isWalkable(tiles(x, y))) continue;
+            sides.push_back({x, y});
+        }
+    if (sides.size() < 2) return true;
+    Grid<std::uint8_t> seen(window.width, window.height, 0);
+    std::vector<Point> queue{sides.front()};
+    seen(sides.front().x - x0, sides.front().y - y0) = 1;
     static constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
     static constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const Point p = queue[head];
-        for (int d = 0; d < directions; ++d) {
+        for (int d = 0; d < (eight ? 8 : 4); ++d) {
             const int x = p.x + kDx[d], y = p.y + kDy[d];
-            if (!box.contains(x, y) || seen(x - box.x, y - box.y) || hole.contains(x, y) || !isWalkable(tiles(x, y))) continue;
-            seen(x - box.x, y - box.y) = 1;
+            if (!window.contains(x, y) || seen(x - x0, y - y0) || footprint.contains(x, y) || !isWalkable(tiles(x, y))) continue;
+            seen(x - x0, y - y0) = 1;
             queue.push_back({x, y});
         }
     }
-    return seen;
-}
-
-// Whether blocking the footprint leaves the walkable cells around it (within the
-// part's bounds and one cell beyond, so a room's doors count) as connected as before.
-bool keepsConnected(const Level& level, const AreaPart& part, int x0, int y0, int w, int h, Connectivity movement) {
-    const TileGrid& tiles = level.tiles(part.depth);
-    const Rect footprint{x0, y0, w, h};
-    const int bx0 = std::max(0, part.bounds.x - 1), by0 = std::max(0, part.bounds.y - 1);
-    const Rect box{bx0, by0, std::min(tiles.width(), part.bounds.right() + 1) - bx0, std::min(tiles.height(), part.bounds.bottom() + 1) - by0};
-    std::vector<Point> ring;
-    for (int y = y0 - 1; y <= y0 + h; ++y)
-        for (int x = x0 - 1; x <= x0 + w; ++x)
-            if (!footprint.contains(x, y) && box.contains(x, y) && isWalkable(tiles(x, y))) ring.push_back({x, y});
-    if (ring.size() < 2) return true;
-    // Group the ring by what reaches what now; each group must still hold together
-    // with the footprint blocked.
-    std::vector<std::uint8_t> grouped(ring.size(), 0);
-    for (std::size_t i = 0; i < ring.size(); ++i) {
-        if (grouped[i]) continue;
-        const Grid<std::uint8_t> before = reach(tiles, box, ring[i], Rect{}, movement);
-        const Grid<std::uint8_t> after = reach(tiles, box, ring[i], footprint, movement);
-        for (std::size_t j = i; j < ring.size(); ++j) {
-            if (!before(ring[j].x - box.x, ring[j].y - box.y)) continue;
-            grouped[j] = 1;
-            if (!after(ring[j].x - box.x, ring[j].y - box.y)) return false;
-        }
-    }
-    return true;
+    return std::all_of(sides.begin(), sides.end(), [&](Point p) { return seen(p.x - x0, p.y - y0) != 0; });
 }
 
 } // namespace
@@ -77,7 +55,8 @@ Occupancy::Occupancy(const LevelSize& size) {
     for (int z = 0; z < size.depth; ++z) grids_.emplace_back(size.width, size.height, 0);
 }
 
-FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const ScopeArea& area) {
+FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const ScopeArea& area, int w, int h, bool blocking)
+    : w_(w), h_(h), blocking_(blocking) {
     std::size_t cells = 0;
     for (const AreaPart& part : area.parts) {
         parts_.push_back({cells, part.bounds, part.depth});
@@ -86,13 +65,26 @@ FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const Scope
     bits_.assign((cells + 63) / 64, 0);
     for (std::size_t p = 0; p < area.parts.size(); ++p) {
         const AreaPart& part = area.parts[p];
-        std::size_t bit = parts_[p].first;
-        for (int y = part.bounds.y; y < part.bounds.bottom(); ++y)
-            for (int x = part.bounds.x; x < part.bounds.right(); ++x, ++bit)
-                if (fits(level, occupancy, part, x, y, 1, 1, false)) {
-                    bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
-                    ++free_;
-                }
+        const TileGrid& tiles = level.tiles(part.depth);
+        const Rect& b = part.bounds;
+        // run[x]: free cells from x rightwards on this row; rows[x]: rows in a row,
+        // ending at this one, where a run of at least w starts at x.
+        std::vector<int> run(static_cast<std::size_t>(b.width) + 1, 0), rows(static_cast<std::size_t>(b.width), 0);
+        for (int y = b.y; y < b.bottom(); ++y) {
+            for (int x = b.right() - 1; x >= b.x; --x) {
+                const bool free = part.contains(x, y) && !occupancy.taken(x, y, part.depth) && !isPassage(tiles(x, y)) &&
+                                  !(blocking && besidePassage(tiles, x, y));
+                const auto i = static_cast<std::size_t>(x - b.x);
+                run[i] = free ? run[i + 1] + 1 : 0;
+            }
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                rows[i] = run[i] >= w ? rows[i] + 1 : 0;
+                if (rows[i] < h) continue;
+                const std::size_t bit = parts_[p].first + static_cast<std::size_t>(y - h + 1 - b.y) * static_cast<std::size_t>(b.width) + i;
+                bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+                ++free_;
+            }
+        }
     }
     // Fenwick tree built in linear time: each node passes its sum to its parent.
     tree_.assign(bits_.size() + 1, 0);
@@ -125,41 +117,62 @@ Cell FreeSpots::at(std::size_t k) const {
     return {part->bounds.x + static_cast<int>(offset % w), part->bounds.y + static_cast<int>(offset / w), part->depth};
 }
 
-void FreeSpots::take(const Cell& c) {
-    for (const Part& part : parts_) {
-        if (part.depth != c.z || !part.bounds.contains(c.x, c.y)) continue;
-        const std::size_t bit = part.first + static_cast<std::size_t>(c.y - part.bounds.y) * static_cast<std::size_t>(part.bounds.width) +
-                                static_cast<std::size_t>(c.x - part.bounds.x);
-        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
-        if (!(bits_[bit >> 6] & mask)) continue;
-        bits_[bit >> 6] &= ~mask;
-        add(bit >> 6, -1);
-        --free_;
-        return;
+void FreeSpots::clear(const Part& part, int x0, int y0, int x1, int y1) {
+    const Rect& b = part.bounds;
+    x0 = std::max(x0, b.x), y0 = std::max(y0, b.y), x1 = std::min(x1, b.right() - 1), y1 = std::min(y1, b.bottom() - 1);
+    if (x0 > x1) return;
+    for (int y = y0; y <= y1; ++y) {
+        const std::size_t row = part.first + static_cast<std::size_t>(y - b.y) * static_cast<std::size_t>(b.width);
+        const std::size_t first = row + static_cast<std::size_t>(x0 - b.x), last = row + static_cast<std::size_t>(x1 - b.x);
+        for (std::size_t word = first >> 6; word <= last >> 6; ++word) {
+            const std::size_t lo = word == first >> 6 ? first & 63 : 0, hi = word == last >> 6 ? last & 63 : 63;
+            const std::uint64_t mask = (hi == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi + 1)) - 1) & ~((std::uint64_t{1} << lo) - 1);
+            const int cleared = std::popcount(bits_[word] & mask);
+            if (cleared == 0) continue;
+            bits_[word] &= ~mask;
+            add(word, -cleared);
+            free_ -= static_cast<std::size_t>(cleared);
+        }
     }
 }
 
-SpotSearch findSpot(const Level& level, const Occupancy& occupancy, const ScopeArea& area, int w, int h, bool blocking,
-                    Connectivity movement, Rng& rng) {
-    // Every spot that fits, once: counting them and drawing by index is uniform and
-    // bounded, where seed 002 drew random spots until one happened to be free.
-    std::vector<Spot> fitting;
-    for (const AreaPart& part : area.parts)
-        for (int y = part.bounds.y; y + h <= part.bounds.bottom(); ++y)
-            for (int x = part.bounds.x; x + w <= part.bounds.right(); ++x)
-                if (fits(level, occupancy, part, x, y, w, h, blocking)) fitting.push_back({{x, y, part.depth}});
-    const std::string size = std::to_string(w) + "x" + std::to_string(h);
-    if (fitting.empty()) return {std::nullopt, "no free " + size + " area"};
-    if (!blocking) return {fitting[rng.below(static_cast<std::uint32_t>(fitting.size()))], {}};
-    for (int attempt = 0; attempt < kSpotAttempts && !fitting.empty(); ++attempt) {
-        const std::size_t pick = rng.below(static_cast<std::uint32_t>(fitting.size()));
-        const Spot spot = fitting[pick];
-        const auto part = std::find_if(area.parts.begin(), area.parts.end(), [&](const AreaPart& p) { return p.depth == spot.at.z && p.contains(spot.at.x, spot.at.y); });
-        if (keepsConnected(level, *part, spot.at.x, spot.at.y, w, h, movement)) return {spot, {}};
-        fitting[pick] = fitting.back(); // never try the same spot twice
-        fitting.pop_back();
+void FreeSpots::placed(const Rect& r, int z, bool passage) {
+    for (const Part& part : parts_) {
+        if (part.depth != z) continue;
+        // Spots whose footprint overlaps r; for a blocking footprint beside a
+        // passage, those whose footprint reaches one cell further across or down.
+        const int beside = passage && blocking_ ? 1 : 0;
+        clear(part, r.x - w_ + 1 - beside, r.y - h_ + 1, r.right() - 1 + beside, r.bottom() - 1);
+        if (beside) clear(part, r.x - w_ + 1, r.y - h_, r.right() - 1, r.bottom());
     }
-    return {std::nullopt, "every free " + size + " area tried would cut the way between its doors"};
+}
+
+SpotSearch findSpot(const Level& level, const ScopeArea& area, const FreeSpots& spots, Connectivity movement, Rng& rng) {
+    const std::string size = std::to_string(spots.width()) + "x" + std::to_string(spots.height());
+    if (spots.size() == 0) return {std::nullopt, "no free " + size + " area"};
+    if (!spots.blocking()) return {Spot{spots.at(rng.below(static_cast<std::uint32_t>(spots.size())))}, {}};
+    // A spot that fails the check is set aside by moving the last spot into its
+    // place, so no spot is tried twice and each draw stays uniform over the rest.
+    std::vector<std::pair<std::size_t, Cell>> moved;
+    const auto spotAt = [&](std::size_t k) {
+        for (const auto& [index, cell] : moved)
+            if (index == k) return cell;
+        return spots.at(k);
+    };
+    std::size_t left = spots.size();
+    for (int attempt = 0; attempt < kSpotAttempts && left > 0; ++attempt) {
+        const std::size_t pick = rng.below(static_cast<std::uint32_t>(left));
+        const Cell at = spotAt(pick);
+        const auto part = std::find_if(area.parts.begin(), area.parts.end(), [&](const AreaPart& p) { return p.depth == at.z && p.contains(at.x, at.y); });
+        const TileGrid& tiles = level.tiles(at.z);
+        const int bx = std::max(0, part->bounds.x - 1), by = std::max(0, part->bounds.y - 1);
+        const Rect box{bx, by, std::min(tiles.width(), part->bounds.right() + 1) - bx, std::min(tiles.height(), part->bounds.bottom() + 1) - by};
+        if (keepsConnected(tiles, box, {at.x, at.y, spots.width(), spots.height()}, movement)) return {Spot{at}, {}};
+        const Cell last = spotAt(--left);
+        std::erase_if(moved, [&](const auto& m) { return m.first == pick; });
+        moved.emplace_back(pick, last);
+    }
+    return {std::nullopt, "every free " + size + " area tried would cut the way around it"};
 }
 
 } // namespace burrow

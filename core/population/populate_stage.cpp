@@ -59,9 +59,7 @@ public:
                 count_ = rng_.range(g.number.min, g.number.max);
                 done_ = 0;
                 countReady_ = true;
-                // Things that do not block draw from an index of the area's free cells,
-                // scanned once here rather than once per thing.
-                if (g.kind == PopulationGroup::Kind::Entities && count_ > 0) spots_ = FreeSpots(level, occupancy_, areas_[area_]);
+                spots_.clear(); // the free spots of this area, per footprint, made when first needed
             }
             if (done_ >= count_) {
                 nextArea();
@@ -89,14 +87,7 @@ private:
         const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
         const PlacedEntity* entity = tiles ? nullptr : &g.entities[rng_.below(static_cast<std::uint32_t>(g.entities.size()))];
         if (entity && placePlayerAtStart(canvas, g, *entity)) return;
-        SpotSearch search;
-        if (entity) {
-            // The same draw findSpot() makes, from the index.
-            if (spots_.size() == 0) search.whyNot = "no free 1x1 area";
-            else search.spot = Spot{spots_.at(rng_.below(static_cast<std::uint32_t>(spots_.size())))};
-        } else {
-            search = findSpot(canvas.level(), occupancy_, area, w, h, tiles && !isWalkable(tile), movement_, rng_);
-        }
+        const SpotSearch search = findSpot(canvas.level(), area, spotsFor(canvas.level(), w, h, tiles && !isWalkable(tile)), movement_, rng_);
         if (!search.spot) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot, g.name);
             describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
@@ -108,11 +99,12 @@ private:
         for (int y = at.y; y < at.y + h; ++y)
             for (int x = at.x; x < at.x + w; ++x) {
                 occupancy_.take(x, y, at.z);
-                if (entity) spots_.take({x, y, at.z});
                 if (tiles) depth.set(x, y, tile);
             }
         std::string what = tiles ? std::string(tileInfo(tile).id) : entity->templateName;
         if (entity) placeEntity(canvas.level(), depth, *entity, at);
+        const bool passage = isPassage(canvas.level().tiles(at.z)(at.x, at.y));
+        for (FreeSpots& spots : spots_) spots.placed({at.x, at.y, w, h}, at.z, passage);
         placed_ = {at.x, at.y, w, h};
         placedDepth_ = at.z;
         ++done_;
@@ -159,6 +151,14 @@ private:
         }
     }
 
+    // The free spots for a footprint in the current area: scanned once per group and
+    // area, then kept up to date, rather than scanned once per thing.
+    const FreeSpots& spotsFor(const Level& level, int w, int h, bool blocking) {
+        for (const FreeSpots& spots : spots_)
+            if (spots.width() == w && spots.height() == h && spots.blocking() == blocking) return spots;
+        return spots_.emplace_back(level, occupancy_, areas_[area_], w, h, blocking);
+    }
+
     static std::string scopeWords(Scope scope) {
         switch (scope) {
         case Scope::EachRoom: return "rooms";
@@ -185,7 +185,7 @@ private:
     std::shared_ptr<const PopulationRules> rules_;
     Connectivity movement_;
     Occupancy occupancy_;
-    FreeSpots spots_; // the current entity group's free cells in the current area
+    std::vector<FreeSpots> spots_; // the current group's free spots in the current area, one index per footprint
     bool started_ = false;
     bool playerPlaced_ = false;
     std::size_t group_ = 0;
