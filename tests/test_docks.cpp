@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -12,6 +13,7 @@
 #include <QUndoStack>
 
 #include "dialogs/export_dialog.h"
+#include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "docks/rules_dock.h"
 #include "docks/templates_table.h"
@@ -20,6 +22,7 @@
 #include "map/map_view.h"
 #include "play/play_view.h"
 #include "io/file_io.h"
+#include "pipeline/builtin_stages.h"
 
 #include "editor_test_helpers.h"
 
@@ -32,6 +35,24 @@ private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName("BurrowTest");
         QSettings().clear();
+    }
+
+    // A parameter that would make its stage run for hours is shown with the
+    // estimate and not applied; the one before it was.
+    void parametersOverTheWorkLimitAreShownNotApplied() {
+        ParameterForm form;
+        const StageType& drones = *builtinStages().find("drone_mining");
+        form.show(&drones, makeStageEntry(drones, {}).params, {256, 256, 4});
+        QSignalSpy applied(&form, &ParameterForm::valuesEdited);
+        form.findChild<QSpinBox*>("drones_max")->setValue(1000);
+        QCOMPARE(applied.size(), 1);
+        form.findChild<QSpinBox*>("life_max")->setValue(10000000);
+        QCOMPARE(applied.size(), 1);
+        const auto labels = form.findChildren<QLabel*>();
+        const bool shown = std::any_of(labels.begin(), labels.end(), [&](QLabel* l) {
+            return l->isVisibleTo(&form) && l->text().contains("would take about 7 minutes (4.0e10 drone ticks on 4 depths)");
+        });
+        QVERIFY(shown);
     }
 
     void rulesDockEditsAreUndoableAndRerunPopulationOnly() {

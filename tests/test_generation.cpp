@@ -146,6 +146,23 @@ private slots:
         QVERIFY(QString::fromStdString(warnings[0].text()).contains("wall_chance"));
     }
 
+    // The editor can ask for more work than the loader allows (a bigger size, a
+    // parameter): the generation skips that stage with the estimate, at once.
+    void stagesOverTheWorkLimitAreSkippedWithTheEstimate() {
+        Project p;
+        p.size = {64, 64, 4};
+        StageEntry drones = entry("drone_mining");
+        drones.params.set("drones_max", std::int64_t{100000});
+        drones.params.set("life_max", std::int64_t{10000000});
+        p.recipe.stages.push_back(drones);
+        const MadeLevel made = makeLevel(p, 1);
+        QCOMPARE(made.warnings.size(), std::size_t(4)); // one per depth
+        QCOMPARE(QString::fromStdString(made.warnings[0].code), QString("bad_parameter"));
+        QVERIFY2(QString::fromStdString(made.warnings[0].text()).contains("would take about 12.2 hours (4.0e12 drone ticks on 4 depths)"),
+                 made.warnings[0].text().c_str());
+        for (Tile t : made.level.tiles(0)) QCOMPARE(t, Tile::Wall);
+    }
+
     // A changed recipe keeps the output and the steps of the stages before the change.
     void replacingTheRecipeReusesEarlierStages() {
         const Project p = example("drone-caves");

@@ -73,6 +73,15 @@ private slots:
         QTest::newRow("edit bad tile") << R"({"edits": [[1, 1, 0, "lava"]]})" << "/edits/0/3" << "tile name";
         QTest::newRow("edit not a list") << R"({"edits": [{"x": 1}]})" << "/edits/0" << "expected [x, y, z";
         QTest::newRow("movement 6") << R"({"movement": 6})" << "/movement" << "4 or 8";
+        // Work that would run for hours is refused with the estimate, not left running.
+        QTest::newRow("drones for hours") << R"({"recipe": [{"stage": "drone_mining", "params": {"drones_max": 100000, "life_max": 10000000}}]})"
+                                          << "/recipe/0/params" << "would take about 6.1 hours (2.0e12 drone ticks on 2 depths)";
+        QTest::newRow("generations for minutes")
+            << R"({"size": {"width": 4096, "height": 4096, "depth": 64}, "recipe": [{"stage": "cellular_caves", "params": {"generations": 1000}}]})"
+            << "/recipe/0/params" << "minutes (1.1e12 cell updates on 64 depths); a stage may take at most about 30 s: lower generations";
+        QTest::newRow("rooms over rooms")
+            << R"({"size": {"width": 4096, "height": 4096}, "recipe": [{"stage": "rooms_and_hallways", "params": {"rooms": 100000, "room_max_width": 4096, "room_max_height": 4096}}]})"
+            << "/recipe/0/params" << "lower rooms or the room size";
         QTest::newRow("duplicate names") << R"({"recipe": [{"stage": "random_fill"}, {"stage": "random_fill"}]})"
                                          << "/recipe/1/name" << "unique";
     }

@@ -91,8 +91,12 @@ bool Generation::startNextRun() {
         const StageType* type = catalog_->find(entry.type);
         activeRun_ = nextRun_++;
         if (observer_) observer_->stageStarted(run, *activeRun_);
-        if (const auto problems = paramProblems(*type, entry.params); !problems.empty()) {
-            // The loader rejects such files; this guards values set by other means.
+        auto problems = paramProblems(*type, entry.params);
+        if (problems.empty())
+            if (auto tooMuch = workProblem(*type, entry.params, size_)) problems.emplace_back("params", *tooMuch);
+        if (!problems.empty()) {
+            // The loader rejects such files; this guards values set by other means
+            // (the editor's size and parameter fields).
             stage_.reset();
             for (const auto& [key, message] : problems) {
                 warnings_.push_back({"bad_parameter", entry.name, type->scope == StageScope::PerDepth ? run.depth : -1, {},

@@ -1,6 +1,29 @@
 #include "generation/stage.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace burrow {
+namespace {
+
+std::string aboutTime(double seconds) {
+    char text[64];
+    if (seconds < 90) std::snprintf(text, sizeof text, "%.0f s", seconds);
+    else if (seconds < 90 * 60) std::snprintf(text, sizeof text, "%.0f minutes", seconds / 60);
+    else if (seconds < 48 * 3600) std::snprintf(text, sizeof text, "%.1f hours", seconds / 3600);
+    else std::snprintf(text, sizeof text, "%.0f days", seconds / 86400);
+    return text;
+}
+
+// 12,345 below a million; 1.2e9 above, where digits stop being readable.
+std::string count(double n) {
+    char text[64];
+    if (n < 1e6) std::snprintf(text, sizeof text, "%.0f", n);
+    else std::snprintf(text, sizeof text, "%.1fe%d", n / std::pow(10.0, std::floor(std::log10(n))), static_cast<int>(std::floor(std::log10(n))));
+    return text;
+}
+
+} // namespace
 
 std::string StageWarning::text() const { return stage.empty() ? message : stage + ": " + message; }
 
@@ -18,6 +41,18 @@ std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& 
     }
     if (problems.empty() && type.crossCheck) problems = type.crossCheck(values);
     return problems;
+}
+
+std::optional<std::string> workProblem(const StageType& type, const ParamValues& values, const LevelSize& size) {
+    if (!type.estimate) return std::nullopt;
+    const WorkEstimate work = type.estimate(values, size);
+    const int runs = type.scope == StageScope::PerDepth ? size.depth : 1;
+    const double units = work.units * runs;
+    const double seconds = units * work.nanosecondsEach * 1e-9;
+    if (seconds <= kStageSecondsLimit) return std::nullopt;
+    const std::string where = runs > 1 ? " on " + std::to_string(runs) + " depths" : "";
+    return "would take about " + aboutTime(seconds) + " (" + count(units) + " " + work.unit + where + "); a stage may take at most about " +
+           aboutTime(kStageSecondsLimit) + ": lower " + work.lower;
 }
 
 std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> requireFourOrEight(std::string key) {

@@ -7,6 +7,7 @@
 // the room being dug), which is what the editor draws.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,20 @@ struct StageSetup {
 // (stages that join depths).
 enum class StageScope { PerDepth, WholeLevel };
 
+// The worst case of one run of a stage whose work is not bounded by the level's area
+// (drone ticks, generations, rooms dug), so a recipe that would run for hours is
+// refused up front with the estimate instead of left running.
+struct WorkEstimate {
+    double units = 0;        // 1e12
+    std::string unit;        // "drone ticks"
+    double nanosecondsEach = 0; // measured on the reference machine (2 cores, release build), rounded up
+    std::string lower;       // what to lower: "drones_max or life_max"
+};
+
+// The most one stage may cost, over all its depths, on the reference machine. A user
+// waits half a minute for a level; beyond that a mistake is far likelier than intent.
+inline constexpr double kStageSecondsLimit = 30;
+
 struct StageType {
     std::string id;          // in project files: "cellular_caves"
     std::string label;       // in the editor: "Cellular caves"
@@ -78,9 +93,17 @@ struct StageType {
     // Checks that span several parameters (min <= max). Returns {key, message} pairs.
     std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> crossCheck;
     std::function<std::unique_ptr<Stage>(const ParamValues&, StageSetup)> create;
+    // Stages whose cost can outgrow the level's area say how much work one run is
+    // (valid parameters only); the others are linear in the area and have none.
+    std::function<WorkEstimate(const ParamValues&, const LevelSize&)> estimate;
 
     const ParamSpec* param(const std::string& key) const;
 };
+
+// Why `type` with `values` may not run on a level of `size`: its estimated work over
+// every depth it runs on is above kStageSecondsLimit ("would take about 4.7 hours
+// (1e12 drone ticks on 64 depths); ..."). Empty when it may, or has no estimate.
+std::optional<std::string> workProblem(const StageType& type, const ParamValues& values, const LevelSize& size);
 
 // Every problem with `values` for this type: each parameter against its spec, then
 // the cross checks. Empty when the stage can be created.

@@ -129,6 +129,11 @@ StageType caveWalkersStage() {
         return problems;
     };
     type.create = stageFactory<CaveWalkers>();
+    // A walker's tick costs what a drone's does (a move and a brush).
+    type.estimate = [](const ParamValues& v, const LevelSize&) {
+        const double ticks = static_cast<double>(v.integer("walkers_max")) * static_cast<double>(v.integer("life_max"));
+        return WorkEstimate{ticks, "walker ticks", 6.0 + static_cast<double>(brushOffsets(v.choice("brush")).size()), "walkers_max or life_max"};
+    };
     return type;
 }
 

@@ -133,6 +133,12 @@ StageType cellularCavesStage() {
     };
     type.crossCheck = requireFourOrEight("neighbours");
     type.create = stageFactory<CellularCaves>();
+    // Measured: 200 generations of 2000 x 2000 take 0.23 s (64 cells a word); stepping
+    // a row band at a time costs more, so the figure is rounded well up.
+    type.estimate = [](const ParamValues& v, const LevelSize& size) {
+        const double cells = static_cast<double>(v.integer("generations") + 1) * size.width * size.height;
+        return WorkEstimate{cells, "cell updates", 0.5, "generations"};
+    };
     return type;
 }
 

@@ -125,6 +125,11 @@ StageType droneMiningStage() {
         return problems;
     };
     type.create = stageFactory<DroneMining>();
+    // Measured: 1e8 ticks of 1,000 drones take 0.8 s with the plus, 1.3 s with the diamond.
+    type.estimate = [](const ParamValues& v, const LevelSize&) {
+        const double ticks = static_cast<double>(v.integer("drones_max")) * static_cast<double>(v.integer("life_max"));
+        return WorkEstimate{ticks, "drone ticks", 6.0 + static_cast<double>(brushOffsets(v.choice("brush")).size()), "drones_max or life_max"};
+    };
     return type;
 }
 

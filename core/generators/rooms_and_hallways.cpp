@@ -177,6 +177,13 @@ StageType roomsAndHallwaysStage() {
         return problems;
     };
     type.create = stageFactory<RoomsAndHallways>();
+    // Rooms may overlap, so digging is rooms x room area, not bounded by the map.
+    // Measured: 20,000 rooms of 100 x 100 with 8-wide halls on 2000 x 2000 take 0.4 s.
+    type.estimate = [](const ParamValues& v, const LevelSize& size) {
+        const double roomCells = static_cast<double>(std::min(v.integer("room_max_width"), size.width)) * std::min(v.integer("room_max_height"), size.height);
+        const double hallCells = static_cast<double>(size.width + size.height + 2 * v.integer("hall_width")) * v.integer("hall_width");
+        return WorkEstimate{v.integer("rooms") * (roomCells + hallCells), "cells dug", 1.0, "rooms or the room size"};
+    };
     return type;
 }
 

@@ -176,7 +176,7 @@ private:
         if (const json* reroll = field(object, path, "reroll", false))
             if (auto value = readInt(*reroll, path + "/reroll", 0, 1'000'000'000)) entry.reroll = static_cast<std::uint32_t>(*value);
         readDepths(object, path, size, entry);
-        if (type) readParams(object, path, *type, entry);
+        if (type) readParams(object, path, *type, size, entry);
         readRules(object, path, size, entry);
         check_.onlyKnownFields(object, path, {"stage", "name", "enabled", "reroll", "depths", "params", "rules", "extra"});
         if (const json* extra = field(object, path, "extra", false)) {
@@ -226,7 +226,7 @@ private:
             if (auto z = readInt((*depths)[i], path + "/depths/" + std::to_string(i), 0, size.depth - 1)) entry.depths.push_back(*z);
     }
 
-    void readParams(const json& object, const std::string& path, const StageType& type, StageEntry& entry) {
+    void readParams(const json& object, const std::string& path, const StageType& type, const LevelSize& size, StageEntry& entry) {
         entry.params = ParamValues::defaults(type.params);
         const json* params = field(object, path, "params", false);
         if (!params) return;
@@ -272,7 +272,12 @@ private:
             entry.params.set(key, std::move(*parsed));
         }
         if (allValid && type.crossCheck)
-            for (const auto& [key, message] : type.crossCheck(entry.params)) fail(path + "/params/" + key, message);
+            for (const auto& [key, message] : type.crossCheck(entry.params)) {
+                fail(path + "/params/" + key, message);
+                allValid = false;
+            }
+        if (allValid)
+            if (auto problem = workProblem(type, entry.params, size)) fail(path + "/params", *problem);
     }
 
     static std::optional<ParamValue> toValue(const ParamSpec& spec, const json& value) {

@@ -23,10 +23,11 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
     outer->addStretch();
 }
 
-void ParameterForm::show(const StageType* type, const ParamValues& values) {
+void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size) {
     while (layout_->rowCount() > 0) layout_->removeRow(0);
     type_ = type;
     values_ = values;
+    size_ = size;
     problems_->hide();
     if (!type_) return;
     for (const ParamSpec& spec : type_->params) {
@@ -105,7 +106,9 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
 void ParameterForm::changed(const std::string& key, ParamValue value) {
     values_.set(key, std::move(value));
     if (!type_) return;
-    const auto problems = paramProblems(*type_, values_);
+    auto problems = paramProblems(*type_, values_);
+    if (problems.empty())
+        if (auto tooMuch = workProblem(*type_, values_, size_)) problems.emplace_back("all together", *tooMuch);
     if (!problems.empty()) {
         // Shown, not applied: the last good values stay in the recipe.
         QString text;

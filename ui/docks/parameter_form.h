@@ -17,8 +17,9 @@ class ParameterForm : public QWidget {
 public:
     explicit ParameterForm(QWidget* parent = nullptr);
 
-    // Shows `type`'s parameters with `values`; nullptr clears the form.
-    void show(const StageType* type, const ParamValues& values);
+    // Shows `type`'s parameters with `values` for a level of `size` (which bounds the
+    // work a stage may ask for); nullptr clears the form.
+    void show(const StageType* type, const ParamValues& values, LevelSize size = {});
     const ParamValues& values() const { return values_; }
 
 signals:
@@ -33,6 +34,7 @@ private:
     QLabel* problems_;
     const StageType* type_ = nullptr;
     ParamValues values_;
+    LevelSize size_;
 };
 
 } // namespace burrow::ui

@@ -127,7 +127,7 @@ void RecipePanel::showSelected() {
         return;
     }
     const StageEntry& e = recipe.stages[static_cast<std::size_t>(row)];
-    form_->show(builtinStages().find(e.type), e.params);
+    form_->show(builtinStages().find(e.type), e.params, document_->project().size);
 }
 
 } // namespace burrow::ui
