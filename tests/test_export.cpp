@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <QImage>
+#include <QImageReader>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QXmlStreamReader>
@@ -264,6 +265,44 @@ private slots:
         QVERIFY(!QImage(dir.path() + "/frame-000001.png").isNull());
         const QImage last(dir.path() + QString("/frame-%1.png").arg(frames, 6, 10, QChar('0')));
         QVERIFY(cellShows(last, 0, 0, m.level.at(0, 0, 0)));
+    }
+
+    // Images stay within what Qt-based tools open. A cell size that breaks that is
+    // refused before any file is written, naming the size that would do; the
+    // command's default cell shrinks to fit and says so; a contact sheet shrinks.
+    void imagesStayWithinWhatToolsOpen() {
+        QCOMPARE(QImageReader::allocationLimit(), 128); // the limit our images keep to (Qt's default)
+        const LevelSize huge{4096, 4096, 64};
+        QCOMPARE(largestFittingCell(huge, 16, false), 1);
+        QCOMPARE(largestFittingCell(huge, 16, true), 0); // 64 depths side by side: no sheet
+        QCOMPARE(largestFittingCell({1500, 1500, 4}, 16, true), 1);
+        QVERIFY(contactSheetPixels({1500, 1500, 4}, 1) <= kMaxImagePixels && contactSheetPixels({1500, 1500, 4}, 2) > kMaxImagePixels);
+        QCOMPARE(largestFittingCell({2100, 2100, 1}, 16, false), 2);
+
+        QTemporaryDir dir;
+        const Level big({4096, 4096, 1});
+        ExportRequest request;
+        request.formats = {ExportFormat::Txt, ExportFormat::Png};
+        try {
+            exportLevel(big, {}, request, dir.path().toStdString());
+            QFAIL("a 65536 x 65536 PNG was not refused");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains("makes a 65536 x 65536 image (16 GiB to open)") && QString(e.what()).contains("1 px or less"), e.what());
+        }
+        QVERIFY(fs::is_empty(dir.path().toStdString())); // not even the text map
+
+        // The command: --cell asked for is refused up front; the default shrinks.
+        const std::string project = dir.path().toStdString() + "/wide.burrow.json";
+        json doc = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json"));
+        doc["size"] = {{"width", 2100}, {"height", 2100}, {"depth", 1}};
+        writeFileAtomically(project, doc.dump());
+        std::ostringstream out, err;
+        QCOMPARE(burrow::cli::run({"generate", project, "--format", "png", "--cell", "3", "--out", dir.path().toStdString()}, out, err).value_or(-1), 2);
+        QVERIFY2(QString::fromStdString(err.str()).contains("--cell 3: a 2100 x 2100 depth at 3 px a cell makes a 6300 x 6300 image"), err.str().c_str());
+        QCOMPARE(burrow::cli::run({"generate", project, "--format", "png", "--out", dir.path().toStdString()}, out, err).value_or(-1), 0);
+        QVERIFY2(QString::fromStdString(err.str()).contains("note: cells are 2 px"), err.str().c_str());
+        QImageReader written(dir.path() + "/wide.png");
+        QCOMPARE(written.size(), QSize(4200, 4200));
     }
 
     void batchEqualsSingleRuns() {

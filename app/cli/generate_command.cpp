@@ -1,5 +1,6 @@
 #include "cli/generate_command.h"
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <mutex>
@@ -35,7 +36,8 @@ const char* const kGenerateHelp =
     "                  (default: txt)\n"
     "  --out DIR       where to write (default: the current folder); created if missing\n"
     "  --jobs J        threads for --seeds (default: every core)\n"
-    "  --cell PX       Tiled tile size and PNG cell size in pixels (default 16)\n"
+    "  --cell PX       Tiled tile size and PNG cell size in pixels (default 16,\n"
+    "                  smaller when a PNG would pass 33,554,432 pixels)\n"
     "  --style S       PNG cells as glyphs (default) or colour blocks\n"
     "  --regions       PNG: each region in its own colour\n"
     "  --frames K      also write the generation as PNG frames, one every K steps,\n"
@@ -102,6 +104,18 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     for (const auto& n : notices) err << "warning: " << n << "\n";
     if (a.value("depth")) request.depth = a.integer("depth", 0, 0, project.size.depth - 1);
     const int frames = a.integer("frames", 0, 0, 1'000'000);
+    // Images are checked before any level is made: a cell size asked for that makes
+    // too large a PNG is refused; the default shrinks to fit, and says so.
+    const bool png = std::find(request.formats.begin(), request.formats.end(), ExportFormat::Png) != request.formats.end();
+    if (png && a.value("cell")) {
+        if (auto problem = depthImageProblem(project.size, request.tileSize)) throw UsageError("--cell " + std::to_string(request.tileSize) + ": " + *problem);
+    } else if (png) {
+        const int fits = largestFittingCell(project.size, request.tileSize, false);
+        if (fits < request.tileSize)
+            err << "note: cells are " << fits << " px (" << request.tileSize << " px would make a PNG above 33,554,432 pixels, more than Tiled "
+                << "and other Qt-based tools open); give --cell to choose\n";
+        request.tileSize = fits;
+    }
     const fs::path outDir = a.value("out").value_or(".");
 
     std::vector<std::uint64_t> seeds;

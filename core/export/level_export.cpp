@@ -67,6 +67,9 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     } else {
         for (int z = 0; z < level.depthCount(); ++z) depths.push_back(z);
     }
+    const bool png = std::find(request.formats.begin(), request.formats.end(), ExportFormat::Png) != request.formats.end();
+    if (png)
+        if (auto problem = depthImageProblem(level.size(), request.tileSize)) throw std::invalid_argument(*problem); // before any file
     std::vector<fs::path> written;
     auto write = [&](const std::string& name, const std::string& contents) {
         writeFileAtomically(folder / name, contents);
@@ -108,8 +111,10 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
             const std::string world = request.stem + (format == ExportFormat::Tmx ? "-tmx" : "") + ".world";
             write(world, tiledWorld(level, maps, request.tileSize).dump(1) + "\n");
         }
-        if (format == ExportFormat::Png && depths.size() > 1) {
-            ImageOptions options{request.tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
+        // The sheet is an overview: its cells shrink to keep it within the image limit,
+        // and a level too large even at 1 px a cell has none.
+        if (const int cell = largestFittingCell(level.size(), request.tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
+            ImageOptions options{cell, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
             write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
         }
     }
@@ -121,10 +126,16 @@ std::size_t exportFrames(Generation& generation, const Level& finished, std::siz
     fs::create_directories(folder, ec);
     if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
     std::size_t frames = 0, steps = 0;
+    // Frames are previews: their cells shrink to keep each within the image limit.
+    const bool sheet = finished.depthCount() > 1;
+    ImageOptions fitted = options;
+    fitted.cellSize = largestFittingCell(finished.size(), options.cellSize, sheet);
+    if (fitted.cellSize == 0) throw std::invalid_argument("frames of " + std::to_string(finished.depthCount()) + " depths of " + std::to_string(finished.width()) + " x " +
+                                                          std::to_string(finished.height()) + " would be above 33,554,432 pixels even at 1 px a cell");
     auto frame = [&](const Level& level) {
         char name[32];
         std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
-        writeFileAtomically(folder / name, encodePng(level.depthCount() > 1 ? contactSheet(level, options) : depthImage(level, 0, options)));
+        writeFileAtomically(folder / name, encodePng(sheet ? contactSheet(level, fitted) : depthImage(level, 0, fitted)));
     };
     frame(generation.level()); // the empty start
     while (generation.step())

@@ -1,6 +1,7 @@
 #include "export/level_image.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "random/rng.h"
 #include "regions/region_map.h"
@@ -73,6 +74,33 @@ RgbImage depthImage(const Level& level, int depth, const ImageOptions& options) 
             if (m.at.z == depth) disc(image, m.at.x * s, m.at.y * s, s, m.name == "start" ? 0x3ce65a : 0xfff060);
     }
     return image;
+}
+
+std::uint64_t depthImagePixels(const LevelSize& size, int cell) {
+    return std::uint64_t(size.width) * std::uint64_t(cell) * std::uint64_t(size.height) * std::uint64_t(cell);
+}
+
+std::uint64_t contactSheetPixels(const LevelSize& size, int cell) {
+    const std::uint64_t across = std::uint64_t(size.depth) * std::uint64_t(size.width) * std::uint64_t(cell) + std::uint64_t(size.depth - 1) * kGutter;
+    return across * std::uint64_t(size.height) * std::uint64_t(cell);
+}
+
+int largestFittingCell(const LevelSize& size, int wanted, bool sheet) {
+    for (int cell = wanted; cell >= 1; --cell)
+        if ((sheet ? contactSheetPixels(size, cell) : depthImagePixels(size, cell)) <= kMaxImagePixels) return cell;
+    return 0;
+}
+
+std::optional<std::string> depthImageProblem(const LevelSize& size, int cell) {
+    if (depthImagePixels(size, cell) <= kMaxImagePixels) return std::nullopt;
+    const std::uint64_t w = std::uint64_t(size.width) * std::uint64_t(cell), h = std::uint64_t(size.height) * std::uint64_t(cell);
+    const double gib = static_cast<double>(w * h * 4) / double(1 << 30);
+    char opened[32];
+    std::snprintf(opened, sizeof opened, gib >= 1 ? "%.0f GiB" : "%.2f GiB", gib);
+    const int fits = largestFittingCell(size, cell, false);
+    return "a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " depth at " + std::to_string(cell) + " px a cell makes a " +
+           std::to_string(w) + " x " + std::to_string(h) + " image (" + opened + " to open); images are kept within 33,554,432 pixels (128 MiB, " +
+           "what Tiled and other Qt-based tools open): use a cell size of " + std::to_string(fits) + " px or less";
 }
 
 RgbImage contactSheet(const Level& level, const ImageOptions& options) {

@@ -1,5 +1,7 @@
 #include "dialogs/export_dialog.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -94,6 +96,12 @@ void ExportDialog::accept() {
         QMessageBox::information(this, tr("Export"), tr("Choose at least one format."));
         return;
     }
+    // Before any file is written, so a too large PNG leaves no half export behind.
+    if (std::find(r.formats.begin(), r.formats.end(), ExportFormat::Png) != r.formats.end())
+        if (auto problem = depthImageProblem(document_->project().size, r.tileSize)) {
+            QMessageBox::warning(this, tr("Export"), QString::fromStdString(*problem));
+            return;
+        }
     QSettings settings;
     QStringList chosen;
     for (ExportFormat f : r.formats) chosen << formatId(f);
