@@ -63,7 +63,7 @@ private slots:
     void tmjHasTheDocumentedFieldsAndReadsBack() {
         const Made m = make("room-grid.burrow.json");
         const int ts = 16;
-        const json map = json::parse(tmjMap(m.level, 0, infoOf(m), ts, "room-grid-tiles.png").dump());
+        const json map = json::parse(tmjMap(m.level, 0, infoOf(m), ts, "room-grid-tiles.png"));
         QCOMPARE(map["type"], json("map"));
         QCOMPARE(map["version"], json("1.8"));
         QCOMPARE(map["orientation"], json("orthogonal"));
@@ -222,7 +222,7 @@ private slots:
         QCOMPARE(props["speed"], (QPair<QString, QString>{"float", "1.5"}));
         QCOMPARE(props["boss"], (QPair<QString, QString>{"bool", "true"}));
         QCOMPARE(props["note"], (QPair<QString, QString>{"", "a\tb"}));
-        const auto tmj = tmjMap(m.level, 0, infoOf(m), 16, "tiles.png");
+        const auto tmj = json::parse(tmjMap(m.level, 0, infoOf(m), 16, "tiles.png"));
         const auto& first = tmj["layers"][1]["objects"][0]["properties"];
         int attacks = 0;
         for (const auto& p : first)

@@ -95,7 +95,7 @@ void checkExport(const Level& level, std::uint64_t seed) {
     }
     const ExportInfo info{"invariants", seed, "", levelHash(level)};
     for (int z = 0; z < level.depthCount(); ++z) {
-        const auto map = tmjMap(level, z, info, 8, "tiles.png");
+        const auto map = nlohmann::json::parse(tmjMap(level, z, info, 8, "tiles.png"));
         for (const auto& o : map["layers"][1]["objects"]) {
             exported.insert({o["name"].get<std::string>(), o["x"].get<int>() / 8, o["y"].get<int>() / 8, z});
             std::set<std::string> names;

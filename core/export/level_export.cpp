@@ -86,7 +86,7 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
         for (int z : depths) {
             switch (format) {
             case ExportFormat::Tmj:
-                write(depthName(z, "tmj"), tmjMap(level, z, info, request.tileSize, tileset).dump(1) + "\n");
+                write(depthName(z, "tmj"), tmjMap(level, z, info, request.tileSize, tileset));
                 maps.push_back(depthName(z, "tmj"));
                 break;
             case ExportFormat::Tmx:

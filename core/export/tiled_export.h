@@ -31,7 +31,8 @@ std::optional<Tile> tileOfGid(int gid);
 // The tileset image: one cell per tile kind, left to right in tile order.
 std::string tilesetPng(int tileSize);
 
-nlohmann::ordered_json tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);
+// A depth as a Tiled JSON map, as written to a .tmj file.
+std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);
 std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);
 // Several depths side by side in one Tiled world.
 nlohmann::ordered_json tiledWorld(const Level& level, const std::vector<std::string>& mapFiles, int tileSize);
