@@ -16,6 +16,7 @@
 #include "io/file_io.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
+#include "pipeline/memory_estimate.h"
 
 namespace {
 struct Result {
@@ -100,6 +101,32 @@ private slots:
         QCOMPARE(burrow::readTextFile(again.path().toStdString() + "/random-fill.txt"), burrow::readTextFile(file));
         runCli({"generate", kExample, "--seed", "99", "--out", again.path().toStdString()});
         QVERIFY(burrow::readTextFile(again.path().toStdString() + "/random-fill.txt") != burrow::readTextFile(file));
+    }
+
+    // A level that alone would not fit in the memory budget is refused before any
+    // work, with the estimate, by every command that makes one; jobs are capped to
+    // what fits.
+    void commandsKeepToTheMemoryBudget() {
+        QTemporaryDir dir;
+        const std::string huge = dir.path().toStdString() + "/huge.burrow.json";
+        const std::string caves = std::string(BURROW_EXAMPLES) + "/cellular-depths";
+        nlohmann::json doc = nlohmann::json::parse(burrow::readTextFile(caves + ".burrow.json"));
+        std::filesystem::copy_file(caves + ".rules.json", dir.path().toStdString() + "/cellular-depths.rules.json");
+        doc["size"] = {{"width", 4096}, {"height", 4096}, {"depth", 64}}; // with population: about 6 GiB
+        burrow::writeFileAtomically(huge, doc.dump());
+        for (const std::vector<std::string>& command : {std::vector<std::string>{"generate", huge, "--out", dir.path().toStdString()},
+                                                         std::vector<std::string>{"stats", huge}, std::vector<std::string>{"play", huge, "--bot"}}) {
+            const Result r = runCli(command);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("a 4096 x 4096 x 64 level needs about") && r.err.contains("above the memory budget of 4.0 GiB"), qPrintable(r.err));
+            QVERIFY(!QFileInfo::exists(dir.path() + "/huge.txt"));
+        }
+        burrow::Project project;
+        project.size = {4096, 4096, 64};
+        const burrow::MemoryNeed need{std::uint64_t{1} << 30, std::uint64_t{512} << 20};
+        QCOMPARE(burrow::jobsWithin(need, 16, std::uint64_t{4} << 30, project), 6); // (4 - 1) GiB / 0.5 GiB
+        QCOMPARE(burrow::jobsWithin(need, 2, std::uint64_t{4} << 30, project), 2);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, burrow::jobsWithin(need, 1, std::uint64_t{1} << 30, project));
     }
 
     void badUsageIsExitTwo() {

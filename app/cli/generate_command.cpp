@@ -10,6 +10,7 @@
 
 #include "cli/arguments.h"
 #include "cli/interrupt.h"
+#include "cli/memory_budget.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "export/level_export.h"
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 const char* const kGenerateHelp =
     "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
-    "                       [--out DIR] [--jobs J] [--cell PX] [--style glyphs|blocks]\n"
+    "                       [--out DIR] [--jobs J] [--memory GIB] [--cell PX] [--style glyphs|blocks]\n"
     "                       [--regions] [--frames K]\n"
     "\n"
     "Generates the project's level and writes it in every format asked for.\n"
@@ -35,7 +36,10 @@ const char* const kGenerateHelp =
     "                  depths, the tileset image beside them), png, txt, csv\n"
     "                  (default: txt)\n"
     "  --out DIR       where to write (default: the current folder); created if missing\n"
-    "  --jobs J        threads for --seeds (default: every core)\n"
+    "  --jobs J        threads for --seeds (default: every core; fewer when they would\n"
+    "                  not fit in --memory)\n"
+    "  --memory GIB    memory the command may use in all (default 4); a level that\n"
+    "                  alone would not fit is refused with the estimate\n"
     "  --cell PX       Tiled tile size and PNG cell size in pixels (default 16,\n"
     "                  smaller when a PNG would pass 33,554,432 pixels)\n"
     "  --style S       PNG cells as glyphs (default) or colour blocks\n"
@@ -79,7 +83,7 @@ std::string projectStem(const fs::path& path) {
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames"}, {"help", "regions"});
+    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory"}, {"help", "regions"});
     if (a.flag("help")) {
         out << kGenerateHelp;
         return 0;
@@ -132,7 +136,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         seeds.push_back(project.seed);
     }
     const bool batch = a.value("seeds").has_value();
-    const int jobs = a.integer("jobs", defaultJobs(), 1, 256);
+    const int jobs = jobsForMemory(a, generateMemory(project, request), std::min<int>(a.integer("jobs", defaultJobs(), 1, 256), static_cast<int>(seeds.size())), project, err);
     const std::string hash = projectHash(project);
 
     // Each seed writes its own folder, so the files do not depend on which thread

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/arguments.h"
+#include "cli/memory_budget.h"
 #include "cli/parallel.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
@@ -19,7 +20,7 @@ namespace {
 
 const char* kHelp =
     "usage: burrow play PROJECT [--seed N] --bot [--runs K] [--jobs J] [--turns T]\n"
-    "                   [--replay-out FILE] [--json]\n"
+    "                   [--memory GIB] [--replay-out FILE] [--json]\n"
     "       burrow play --replay FILE\n"
     "\n"
     "Plays the project's level with the bot, K games on simulation seeds 1 to K, and\n"
@@ -28,6 +29,9 @@ const char* kHelp =
     "  --seed N          the level's seed instead of the project's\n"
     "  --runs K          games to play (default 10)\n"
     "  --turns T         a game stops after T turns (default 5000)\n"
+    "  --jobs J          games at once (default: every core; fewer when they would\n"
+    "                    not fit in --memory)\n"
+    "  --memory GIB      memory the command may use in all (default 4)\n"
     "  --replay-out FILE save the first game as a replay\n"
     "  --replay FILE     play a replay back and print how it ends\n"
     "  --json            print JSON\n";
@@ -61,7 +65,7 @@ int percentile(std::vector<int> values, double p) {
 } // namespace
 
 int playCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "runs", "jobs", "turns", "replay", "replay-out"}, {"help", "bot", "json"});
+    Arguments a(args, {"seed", "runs", "jobs", "turns", "replay", "replay-out", "memory"}, {"help", "bot", "json"});
     if (a.flag("help")) {
         out << kHelp;
         return 0;
@@ -75,10 +79,11 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     Project project = loadProject(projectPath, builtinStages(), &notices);
     for (const auto& n : notices) err << "warning: " << n << "\n";
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
+    const int fit = jobsForMemory(a, playMemory(project), std::min(jobs, runs), project, err);
     const Level level = makeLevel(project).level;
     const std::string hash = levelHash(level);
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
-    forEachInParallel(games.size(), jobs, [&](std::size_t i) {
+    forEachInParallel(games.size(), fit, [&](std::size_t i) {
         Game game(level, i + 1, GameOptions::forMovement(project.movement));
         games[i] = playWithBot(game, turns);
     });

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/arguments.h"
+#include "cli/memory_budget.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "model/level_hash.h"
@@ -16,7 +17,7 @@ namespace burrow::cli {
 namespace {
 
 const char* kHelp =
-    "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--json]\n"
+    "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--memory GIB] [--json]\n"
     "\n"
     "Generates the project's level and prints its metrics per depth and in total:\n"
     "floor share, regions, largest region share, stairs pairs, the share reachable from\n"
@@ -25,7 +26,10 @@ const char* kHelp =
     "  --seed N      use this seed instead of the project's (a number or any text)\n"
     "  --seeds A..B  every seed from A to B: each seed's metrics and, per metric, the\n"
     "                min, median and max over them (the stuff of expressive-range plots)\n"
-    "  --jobs J      threads for --seeds (default: every core)\n"
+    "  --jobs J      threads for --seeds (default: every core; fewer when they would\n"
+    "                not fit in --memory)\n"
+    "  --memory GIB  memory the command may use in all (default 4); a level that alone\n"
+    "                would not fit is refused with the estimate\n"
     "  --json        print JSON (keys documented in docs/cli.md)\n";
 
 std::string percent(double share) {
@@ -138,7 +142,7 @@ int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, boo
 } // namespace
 
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "jobs"}, {"help", "json"});
+    Arguments a(args, {"seed", "seeds", "jobs", "memory"}, {"help", "json"});
     if (a.flag("help")) {
         out << kHelp;
         return 0;
@@ -149,8 +153,11 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const auto& n : notices) err << "warning: " << n << "\n";
     if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
     if (auto range = a.value("seeds")) {
-        return statsOverSeeds(project, parseSeedRange(*range), a.integer("jobs", defaultJobs(), 1, 256), a.flag("json"), out, err);
+        const SeedRange seeds = parseSeedRange(*range);
+        const int asked = static_cast<int>(std::min<std::uint64_t>(seeds.last - seeds.first + 1, std::uint64_t(a.integer("jobs", defaultJobs(), 1, 256))));
+        return statsOverSeeds(project, seeds, jobsForMemory(a, statsMemory(project), asked, project, err), a.flag("json"), out, err);
     }
+    jobsForMemory(a, statsMemory(project), 1, project, err);
     if (auto seed = a.value("seed")) {
         if (seed->empty()) throw UsageError("--seed needs a number or a text");
         project.seed = seedFromText(*seed);

@@ -1,0 +1,70 @@
+#include "pipeline/memory_estimate.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+namespace burrow {
+namespace {
+
+std::uint64_t cellsOf(const LevelSize& s) { return std::uint64_t(s.width) * std::uint64_t(s.height) * std::uint64_t(s.depth); }
+std::uint64_t depthCellsOf(const LevelSize& s) { return std::uint64_t(s.width) * std::uint64_t(s.height); }
+
+// The level and the stages' working buffers: 2 bytes a cell (4 depths of 4096 x 4096
+// of cellular caves: 148 MB with a TMX of one depth); population's occupancy and
+// areas add 2 more.
+std::uint64_t makingMemory(const Project& project) {
+    const bool populated = std::any_of(project.recipe.stages.begin(), project.recipe.stages.end(),
+                                       [](const StageEntry& e) { return e.enabled && e.type == "populate"; });
+    return cellsOf(project.size) * (populated ? 4 : 2);
+}
+
+} // namespace
+
+MemoryNeed generateMemory(const Project& project, const ExportRequest& request) {
+    std::uint64_t bytes = makingMemory(project), exporting = 0;
+    const std::uint64_t depthCells = depthCellsOf(project.size);
+    for (ExportFormat f : request.formats) {
+        switch (f) {
+        case ExportFormat::Txt: exporting = std::max(exporting, 2 * cellsOf(project.size)); break; // every depth in one text
+        case ExportFormat::Csv:
+        case ExportFormat::Tmx:
+        case ExportFormat::Tmj: exporting = std::max(exporting, 3 * depthCells); break; // a depth at a time
+        case ExportFormat::Png: {
+            // A depth's pixels, its PNG rows and the encoded file; the sheet beside it.
+            const int sheetCell = largestFittingCell(project.size, request.tileSize, true);
+            const std::uint64_t sheet = project.size.depth > 1 && sheetCell > 0 ? contactSheetPixels(project.size, sheetCell) * 4 : 0;
+            exporting = std::max(exporting, depthImagePixels(project.size, request.tileSize) * 7 + sheet);
+            break;
+        }
+        }
+    }
+    return {0, bytes + exporting};
+}
+
+// Labels, distance maps and region graphs: 10 bytes a cell (measured 7.6 to 8.9).
+MemoryNeed statsMemory(const Project& project) { return {0, makingMemory(project) + 10 * cellsOf(project.size)}; }
+
+// Each game keeps its own copy of the level, its field of view and memory of seen cells.
+MemoryNeed playMemory(const Project& project) { return {makingMemory(project), 3 * cellsOf(project.size)}; }
+
+int jobsWithin(const MemoryNeed& need, int jobs, std::uint64_t budget, const Project& project) {
+    if (need.total(1) > budget) {
+        const LevelSize& s = project.size;
+        throw std::invalid_argument("a " + std::to_string(s.width) + " x " + std::to_string(s.height) + " x " + std::to_string(s.depth) +
+                                    " level needs about " + bytesText(need.total(1)) + " here, above the memory budget of " + bytesText(budget) +
+                                    ": make the level smaller, or give --memory GIB if the machine has it");
+    }
+    if (need.perJob == 0) return jobs;
+    const std::uint64_t fit = (budget - need.once) / need.perJob;
+    return static_cast<int>(std::clamp<std::uint64_t>(fit, 1, static_cast<std::uint64_t>(std::max(1, jobs))));
+}
+
+std::string bytesText(std::uint64_t bytes) {
+    char text[32];
+    if (bytes >= (std::uint64_t{1} << 30)) std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / double(1 << 30));
+    else std::snprintf(text, sizeof text, "%.0f MiB", static_cast<double>(bytes) / double(1 << 20));
+    return text;
+}
+
+} // namespace burrow
