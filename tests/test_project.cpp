@@ -3,7 +3,11 @@
 
 #include <csignal>
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
+#include <sys/mount.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <fstream>
 
 #include "content/rules_json.h"
@@ -110,6 +114,50 @@ private slots:
         QCOMPARE(QString::fromStdString(notices[0].path), QString("/recipe/1/params/connectivity"));
         QVERIFY(QString::fromStdString(notices[0].message).contains("movement"));
         QVERIFY(projectToJson(p).dump().find("connectivity") == std::string::npos); // gone on the next save
+    }
+
+    // A real full filesystem: a 64 KiB tmpfs mounted for the test (CI runs as root),
+    // filled to the last block. The old file stays whole, no temporary is left, the
+    // error says why; with room again the same write lands. Where the mount is not
+    // allowed, the file-size limit below stands in for it, so the writer is always
+    // tested against a real refusal from the kernel.
+    void atomicWritesOnARealFullFilesystem() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        if (::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=64k,mode=0755") != 0) {
+            const int why = errno;
+            qInfo("tmpfs not mountable here (%s): the file-size limit test stands in", std::strerror(why));
+            QVERIFY(why == EPERM || geteuid() != 0); // as root, only a locked-down container may refuse
+            return;
+        }
+        struct Unmount {
+            std::filesystem::path at;
+            ~Unmount() { ::umount2(at.c_str(), MNT_DETACH); }
+        } unmount{folder};
+        std::vector<Diagnostic> problems;
+        const std::string project = projectToJson(projectFromJson(minimalProject(), builtinStages(), problems)).dump(1);
+        writeFileAtomically(folder / "level.burrow.json", project);
+        {
+            // Fill what is left, a block at a time, until the kernel says no.
+            std::ofstream filler(folder / "filler", std::ios::binary);
+            const std::string block(4096, 'f');
+            while (filler.write(block.data(), block.size()) && filler.flush()) {}
+        }
+        QString message;
+        try {
+            writeFileAtomically(folder / "level.burrow.json", project + std::string(8192, ' '));
+        } catch (const FileError& e) {
+            message = QString::fromStdString(e.what());
+        }
+        QVERIFY2(message.contains("level.burrow.json") && message.contains("unchanged") && message.contains("space", Qt::CaseInsensitive),
+                 qPrintable(message));
+        QCOMPARE(readTextFile(folder / "level.burrow.json"), project);
+        int files = 0;
+        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
+        QCOMPARE(files, 2); // the project and the filler: no temporary left
+        std::filesystem::remove(folder / "filler");
+        writeFileAtomically(folder / "level.burrow.json", project + std::string(8192, ' '));
+        QCOMPARE(readTextFile(folder / "level.burrow.json").size(), project.size() + 8192);
     }
 
     // The one writer: through a symlink to its target, keeping the file's mode, and
