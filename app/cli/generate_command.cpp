@@ -13,6 +13,7 @@
 #include "cli/memory_budget.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
+#include "cli/stage_progress.h"
 #include "export/level_export.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
@@ -50,26 +51,6 @@ const char* const kGenerateHelp =
     "Exit code 0 when every seed was written, 1 otherwise (each failure is named).\n";
 
 namespace {
-
-// One long level on a terminal: which stage it is at. And at every stage boundary,
-// a Ctrl+C stops the level cleanly (nothing of it has been written yet).
-class StageProgress final : public GenerationObserver {
-public:
-    StageProgress(std::ostream& err, bool show) : err_(err), show_(show) {}
-    void stageStarted(const StageRun& run, std::size_t index) override {
-        if (show_) err_ << "\r\x1b[K" << "stage run " << index + 1 << ": " << run.label << std::flush;
-    }
-    void stageFinished(const StageRun&, std::size_t) override {
-        if (InterruptWatch::requested()) throw InterruptWatch::Stopped{};
-    }
-    void finish() {
-        if (show_) err_ << "\r\x1b[K" << std::flush;
-    }
-
-private:
-    std::ostream& err_;
-    bool show_;
-};
 
 // "dungeon.burrow.json" -> "dungeon"
 std::string projectStem(const fs::path& path) {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <unistd.h>
 
 #include "cli/arguments.h"
 #include "cli/memory_budget.h"
+#include "cli/stage_progress.h"
 #include "cli/parallel.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
@@ -80,7 +82,9 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     for (const auto& n : notices) err << "warning: " << n << "\n";
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
     const int fit = jobsForMemory(a, playMemory(project), std::min(jobs, runs), project, err);
-    const Level level = makeLevel(project).level;
+    StageProgress progress(err, isatty(STDERR_FILENO));
+    const Level level = makeLevel(project, project.seed, &progress).level;
+    progress.finish();
     const std::string hash = levelHash(level);
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
     forEachInParallel(games.size(), fit, [&](std::size_t i) {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <ostream>
+#include <unistd.h>
 
 #include "cli/arguments.h"
 #include "cli/memory_budget.h"
+#include "cli/stage_progress.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "model/level_hash.h"
@@ -162,7 +164,9 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         if (seed->empty()) throw UsageError("--seed needs a number or a text");
         project.seed = seedFromText(*seed);
     }
-    const MadeLevel made = makeLevel(project);
+    StageProgress progress(err, isatty(STDERR_FILENO));
+    const MadeLevel made = makeLevel(project, project.seed, &progress);
+    progress.finish();
     for (const auto& w : made.warnings) err << "warning: " << w.text() << "\n";
     const LevelMetrics m = measureLevel(made.level, project.movement);
     const std::string hash = levelHash(made.level);
