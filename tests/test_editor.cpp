@@ -8,6 +8,8 @@
 #include <sys/resource.h>
 
 #include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
@@ -159,6 +161,55 @@ private slots:
         QVERIFY(doc->level().tiles(0) == generateLevel(doc->project().size, doc->project().seed, expected, builtinStages()).tiles(0));
         QVERIFY(doc->isModified());
         QVERIFY(window.isWindowModified());
+    }
+
+    // Every designer edit of the recipe, its parameters, the seed, the size and the
+    // movement is one History entry named for what changed (a parameter stepped
+    // three times is one); undoing them all gives back the project and the level
+    // byte for byte, redoing them all gives back the edited ones.
+    void everySettingEditIsUndoable() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        ProjectDocument* doc = window.document();
+        QUndoStack* history = doc->undoStack();
+        const std::string projectBefore = projectToJson(doc->project()).dump();
+        const QString levelBefore = doc->levelHash();
+
+        RecipePanel* recipe = window.generationDock()->recipe();
+        recipe->list()->setCurrentRow(0);
+        auto* generations = recipe->form()->findChild<QSpinBox*>("generations");
+        QVERIFY(generations);
+        const int first = generations->value();
+        for (int g = first + 1; g <= first + 3; ++g) generations->setValue(g);
+        QCOMPARE(history->count(), 1);
+        QCOMPARE(history->text(0), QStringLiteral("caves: generations %1 → %2").arg(first).arg(first + 3));
+        child<QPushButton>(&window, "reroll")->click();
+        recipe->list()->item(1)->setCheckState(Qt::Unchecked);
+        auto* seed = child<QLineEdit>(&window, "seed");
+        seed->setText("a cave of one's own");
+        emit seed->editingFinished();
+        child<QSpinBox>(&window, "width")->setValue(doc->project().size.width + 7);
+        child<QSpinBox>(&window, "height")->setValue(doc->project().size.height - 5);
+        child<QComboBox>(&window, "movement")->setCurrentIndex(1);
+        QCOMPARE(history->count(), 6); // generations, reroll, switch off, seed, size (merged), movement
+        QVERIFY2(history->text(4).startsWith("Size 100 x 48 x 6 → 107 x 43 x 6"), qPrintable(history->text(4)));
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 10000);
+        const std::string projectAfter = projectToJson(doc->project()).dump();
+        const QString levelAfter = doc->levelHash();
+        QVERIFY(projectAfter != projectBefore && levelAfter != levelBefore);
+
+        while (history->canUndo()) history->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 10000);
+        QCOMPARE(projectToJson(doc->project()).dump(), projectBefore);
+        QCOMPARE(doc->levelHash(), levelBefore);
+        recipe->list()->setCurrentRow(0);
+        QCOMPARE(recipe->form()->findChild<QSpinBox*>("generations")->value(), first); // the form shows the project again
+        while (history->canRedo()) history->redo();
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 10000);
+        QCOMPARE(projectToJson(doc->project()).dump(), projectAfter);
+        QCOMPARE(doc->levelHash(), levelAfter);
+        QCOMPARE(QString::fromStdString(levelHash(makeLevel(doc->project()).level)), levelAfter); // what every command makes
     }
 
     void paintUndoRedoAndTheEditSurvives() {

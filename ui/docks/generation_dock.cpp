@@ -8,8 +8,10 @@
 #include <QRandomGenerator>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "commands/setting_commands.h"
 #include "docks/recipe_panel.h"
 #include "docks/transport_bar.h"
 #include "document/generation_runner.h"
@@ -41,11 +43,15 @@ GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runn
     width_ = spin(kMaxLevelWidth, tr("Width in tiles"));
     height_ = spin(kMaxLevelHeight, tr("Height in tiles"));
     depth_ = spin(kMaxLevelDepth, tr("Depths (levels stacked under each other)"));
+    width_->setObjectName("width");
+    height_->setObjectName("height");
+    depth_->setObjectName("depth");
     auto* sizeRow = new QHBoxLayout;
     sizeRow->addWidget(width_);
     sizeRow->addWidget(height_);
     sizeRow->addWidget(depth_);
     movement_ = new QComboBox(body);
+    movement_->setObjectName("movement");
     movement_->addItem(tr("8 directions"), 8);
     movement_->addItem(tr("4 directions"), 4);
     movement_->setToolTip(tr("How actors walk; regions, reachability and the play-test follow it"));
@@ -71,7 +77,8 @@ GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runn
     });
     for (QSpinBox* box : {width_, height_, depth_}) connect(box, &QSpinBox::valueChanged, this, &GenerationDock::applySize);
     connect(movement_, &QComboBox::currentIndexChanged, this, [this] {
-        document_->setMovement(movement_->currentData().toInt() == 4 ? Connectivity::Four : Connectivity::Eight);
+        const Connectivity movement = movement_->currentData().toInt() == 4 ? Connectivity::Four : Connectivity::Eight;
+        if (movement != document_->project().movement) document_->undoStack()->push(new MovementCommand(document_, movement));
     });
     connect(recipe_, &RecipePanel::recipeEdited, runner_, &GenerationRunner::generateToEnd);
     connect(document_, &ProjectDocument::recipeChanged, this, &GenerationDock::reload);
@@ -97,12 +104,16 @@ void GenerationDock::applySeed() {
     }
     const std::uint64_t seed = seedFromText(text);
     // Keep the text only when it is not just the number.
-    document_->setSeed(seed, std::to_string(seed) == text ? std::string() : text);
+    const std::string kept = std::to_string(seed) == text ? std::string() : text;
+    if (seed == document_->project().seed && kept == document_->project().seedText) return;
+    document_->undoStack()->push(new SeedCommand(document_, seed, kept));
     runner_->generateToEnd();
 }
 
 void GenerationDock::applySize() {
-    document_->setSize({width_->value(), height_->value(), depth_->value()});
+    const LevelSize size{width_->value(), height_->value(), depth_->value()};
+    if (size == document_->project().size || levelSizeError(size)) return;
+    document_->undoStack()->push(new SizeCommand(document_, size));
     runner_->generateToEnd();
 }
 

@@ -1,5 +1,7 @@
 #include "docks/parameter_form.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -24,11 +26,18 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
 }
 
 void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size) {
+    size_ = size;
+    problems_->hide();
+    if (type && type == type_) {
+        // The same fields: set their values in place, so the one being edited keeps
+        // the keyboard focus (a spin box stepped with the arrow keys, each step undoable).
+        values_ = values;
+        for (const ParamSpec& spec : type_->params) showValue(spec);
+        return;
+    }
     while (layout_->rowCount() > 0) layout_->removeRow(0);
     type_ = type;
     values_ = values;
-    size_ = size;
-    problems_->hide();
     if (!type_) return;
     for (const ParamSpec& spec : type_->params) {
         QWidget* field = makeField(spec);
@@ -37,6 +46,31 @@ void ParameterForm::show(const StageType* type, const ParamValues& values, Level
         auto* label = new QLabel(QString::fromStdString(spec.label), this);
         label->setToolTip(QString::fromStdString(spec.help));
         layout_->addRow(label, field);
+    }
+}
+
+void ParameterForm::showValue(const ParamSpec& spec) {
+    auto* field = findChild<QWidget*>(QString::fromStdString(spec.key));
+    if (!field) return;
+    const ParamValue value = values_.has(spec.key) ? values_.get(spec.key) : spec.defaultValue;
+    const QSignalBlocker block(field);
+    switch (spec.type) {
+    case ParamType::Int: static_cast<QSpinBox*>(field)->setValue(static_cast<int>(std::get<std::int64_t>(value))); break;
+    case ParamType::Real:
+        static_cast<QDoubleSpinBox*>(field)->setValue(std::holds_alternative<double>(value) ? std::get<double>(value)
+                                                                                           : static_cast<double>(std::get<std::int64_t>(value)));
+        break;
+    case ParamType::Bool: static_cast<QCheckBox*>(field)->setChecked(std::get<bool>(value)); break;
+    case ParamType::Choice: static_cast<QComboBox*>(field)->setCurrentText(QString::fromStdString(std::get<std::string>(value))); break;
+    case ParamType::IntSet: {
+        const auto& members = std::get<std::vector<int>>(value);
+        int n = static_cast<int>(spec.min);
+        for (QCheckBox* box : field->findChildren<QCheckBox*>(Qt::FindDirectChildrenOnly)) {
+            const QSignalBlocker blockBox(box);
+            box->setChecked(std::find(members.begin(), members.end(), n++) != members.end());
+        }
+        break;
+    }
     }
 }
 

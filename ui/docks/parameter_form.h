@@ -28,6 +28,7 @@ signals:
 
 private:
     QWidget* makeField(const ParamSpec& spec);
+    void showValue(const ParamSpec& spec);
     void changed(const std::string& key, ParamValue value);
 
     QFormLayout* layout_;

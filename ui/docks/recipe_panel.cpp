@@ -9,6 +9,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <QUndoStack>
+
+#include "commands/setting_commands.h"
 #include "docks/parameter_form.h"
 #include "document/project_document.h"
 #include "pipeline/builtin_stages.h"
@@ -31,7 +34,7 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
             const int at = list_->currentRow() + 1;
             edit([&](Recipe& r, int) {
                 r.stages.insert(r.stages.begin() + at, makeStageEntry(*builtinStages().find(id), r));
-            }, at);
+            }, at, tr("Add %1").arg(QString::fromStdString(builtinStages().find(id)->label)));
         });
     }
     add_->setMenu(menu);
@@ -56,41 +59,63 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     layout->addWidget(form_, 2);
 
     connect(remove_, &QPushButton::clicked, this, [this] {
-        edit([](Recipe& r, int i) { r.stages.erase(r.stages.begin() + i); }, list_->currentRow() - 1);
+        if (list_->currentRow() < 0) return;
+        edit([](Recipe& r, int i) { r.stages.erase(r.stages.begin() + i); }, list_->currentRow() - 1, tr("Remove %1").arg(selectedName()));
     });
     connect(up_, &QPushButton::clicked, this, [this] {
         const int i = list_->currentRow();
-        if (i > 0) edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at - 1)]); }, i - 1);
+        if (i > 0) edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at - 1)]); }, i - 1, tr("Move %1 up").arg(selectedName()));
     });
     connect(down_, &QPushButton::clicked, this, [this] {
         const int i = list_->currentRow();
         if (i >= 0 && i + 1 < list_->count())
-            edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at + 1)]); }, i + 1);
+            edit([](Recipe& r, int at) { std::swap(r.stages[std::size_t(at)], r.stages[std::size_t(at + 1)]); }, i + 1, tr("Move %1 down").arg(selectedName()));
     });
     connect(reroll_, &QPushButton::clicked, this, [this] {
-        edit([](Recipe& r, int i) { ++r.stages[std::size_t(i)].reroll; }, list_->currentRow());
+        if (list_->currentRow() < 0) return;
+        edit([](Recipe& r, int i) { ++r.stages[std::size_t(i)].reroll; }, list_->currentRow(), tr("Reroll %1").arg(selectedName()));
     });
     connect(list_, &QListWidget::currentRowChanged, this, &RecipePanel::showSelected);
     connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         if (reloading_) return;
         const int row = list_->row(item);
         const bool on = item->checkState() == Qt::Checked;
-        edit([row, on](Recipe& r, int) { r.stages[std::size_t(row)].enabled = on; }, row);
+        const QString name = QString::fromStdString(document_->project().recipe.stages[std::size_t(row)].name);
+        edit([row, on](Recipe& r, int) { r.stages[std::size_t(row)].enabled = on; }, row, on ? tr("Switch on %1").arg(name) : tr("Switch off %1").arg(name));
     });
     connect(form_, &ParameterForm::valuesEdited, this, [this](const ParamValues& values) {
-        edit([&values](Recipe& r, int i) { r.stages[std::size_t(i)].params = values; }, list_->currentRow());
+        const int row = list_->currentRow();
+        if (row < 0) return;
+        Recipe recipe = document_->project().recipe;
+        StageEntry& entry = recipe.stages[std::size_t(row)];
+        // One parameter changed (the usual case) merges with the next edit of it.
+        std::vector<std::string> changed;
+        for (const auto& [key, value] : values.all())
+            if (!entry.params.has(key) || !(entry.params.get(key) == value)) changed.push_back(key);
+        entry.params = values;
+        QUndoCommand* command = changed.size() == 1 ? RecipeCommand::parameterEdit(document_, std::move(recipe), std::size_t(row), changed[0])
+                                                    : new RecipeCommand(document_, std::move(recipe), tr("Edit %1's parameters").arg(selectedName()));
+        document_->undoStack()->push(command);
+        emit recipeEdited();
     });
     connect(document_, &ProjectDocument::recipeChanged, this, &RecipePanel::reload);
     reload();
 }
 
-void RecipePanel::edit(const std::function<void(Recipe&, int)>& change, int newSelection) {
+void RecipePanel::edit(const std::function<void(Recipe&, int)>& change, int newSelection, const QString& text) {
     const int selected = list_->currentRow();
     Recipe recipe = document_->project().recipe;
     change(recipe, selected);
-    document_->setRecipe(std::move(recipe));
+    if (recipe == document_->project().recipe) return;
+    document_->undoStack()->push(new RecipeCommand(document_, std::move(recipe), text));
     list_->setCurrentRow(std::clamp(newSelection, 0, list_->count() - 1));
     emit recipeEdited();
+}
+
+QString RecipePanel::selectedName() const {
+    const int row = list_->currentRow();
+    const Recipe& recipe = document_->project().recipe;
+    return row >= 0 && row < static_cast<int>(recipe.stages.size()) ? QString::fromStdString(recipe.stages[std::size_t(row)].name) : QString();
 }
 
 void RecipePanel::reload() {

@@ -31,7 +31,9 @@ signals:
 private:
     void reload();
     void showSelected();
-    void edit(const std::function<void(Recipe&, int selected)>& change, int newSelection);
+    // Applies `change` to a copy of the recipe as one undoable edit named `text`.
+    void edit(const std::function<void(Recipe&, int selected)>& change, int newSelection, const QString& text);
+    QString selectedName() const;
 
     ProjectDocument* document_;
     QListWidget* list_;
