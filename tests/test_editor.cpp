@@ -9,6 +9,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -20,6 +21,8 @@
 #include "docks/generation_dock.h"
 #include "pipeline/builtin_stages.h"
 #include "docks/parameter_form.h"
+#include "docks/play_dock.h"
+#include "play/play_view.h"
 #include "docks/recipe_panel.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
@@ -73,6 +76,45 @@ private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName("BurrowTest");
         QSettings().clear();
+    }
+
+    // On a laptop's screen the map is the centre of the window: at 1024 x 700 and
+    // 1366 x 768 it keeps over half the window, and no two visible docks (nor a dock
+    // and the map) overlap. A game in the Play dock takes most of the width, and Esc
+    // gives it back.
+    void theMapKeepsMostOfALaptopWindow_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1024 x 700") << QSize(1024, 700);
+        QTest::newRow("1366 x 768") << QSize(1366, 768);
+    }
+    void theMapKeepsMostOfALaptopWindow() {
+        QFETCH(QSize, size);
+        QSettings().clear();
+        MainWindow window;
+        window.resize(size);
+        window.applyFirstLayout();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        QTest::qWait(50);
+        const auto area = [](const QRect& r) { return static_cast<double>(r.width()) * r.height(); };
+        const QRect map = window.mapView()->geometry();
+        QVERIFY2(area(map) >= 0.5 * area(window.rect()), qPrintable(QStringLiteral("map %1 x %2 in %3 x %4").arg(map.width()).arg(map.height()).arg(window.width()).arg(window.height())));
+        QList<QRect> shown{map};
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+            if (dock->isVisible() && !dock->visibleRegion().isEmpty()) shown << dock->geometry();
+        QVERIFY(shown.size() >= 2);
+        for (int i = 0; i < shown.size(); ++i)
+            for (int j = i + 1; j < shown.size(); ++j) QVERIFY2(!shown[i].intersects(shown[j]), "two visible parts of the window overlap");
+        screenshot(&window, QStringLiteral("layout-%1x%2").arg(size.width()).arg(size.height()));
+
+        auto* play = window.findChild<PlayDock*>();
+        play->playFromHere();
+        QTest::qWait(50);
+        QVERIFY2(play->width() > window.width() / 2 - 20, qPrintable(QString::number(play->width())));
+        QTest::keyClick(play->view(), Qt::Key_Escape);
+        QTest::qWait(50);
+        QVERIFY(window.mapView()->geometry().width() > window.width() / 2);
     }
 
     void stepForwardAndBackReturnsToTheStart() {

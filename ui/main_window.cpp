@@ -40,6 +40,7 @@ namespace burrow::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 constexpr int kTrailSteps = 12; // how many steps a drone's trail lasts on screen
+constexpr int kNarrowDock = 290; // docks start this wide: usable, and the map keeps most of the window
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -75,18 +76,46 @@ MainWindow::MainWindow(QWidget* parent)
         resize(std::min(1400, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
         move(available.center() - rect().center());
     }
-    if (!restoreState(settings.value("window/state").toByteArray())) {
-        // The first layout: the map is what is being designed, so it gets most of the
-        // window; the docks start narrow (each usable at about 280 px) and tabbed.
-        resizeDocks({generationDock_, playDock_}, {300, 300}, Qt::Horizontal);
-        resizeDocks({depthStrip_}, {90}, Qt::Vertical);
-    }
+    if (!restoreState(settings.value("window/state").toByteArray())) applyFirstLayout();
     mapView_->setLevel(&document_->level());
     levelReset();
     refreshTitle();
 }
 
 MainWindow::~MainWindow() = default;
+
+// The map is what is being designed, so it gets most of the window; the docks start
+// narrow (each usable at about 280 px) and tabbed. Up to 1600 px wide (laptops, and
+// 1400 x 900) every dock shares one tabbed column on the left, its tabs down the
+// side so all six names stay readable, and the map keeps well over half the window;
+// wider, the tool docks are a second column on the right and the depths a strip below.
+void MainWindow::applyFirstLayout() {
+    const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, playDock_};
+    for (QDockWidget* dock : tools + QList<QDockWidget*>{generationDock_, depthStrip_}) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    addDockWidget(Qt::LeftDockWidgetArea, generationDock_);
+    if (width() < 1600) {
+        setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
+        for (QDockWidget* dock : tools + QList<QDockWidget*>{depthStrip_}) {
+            addDockWidget(Qt::LeftDockWidgetArea, dock);
+            tabifyDockWidget(generationDock_, dock);
+        }
+        generationDock_->raise();
+        resizeDocks({generationDock_}, {kNarrowDock + 20}, Qt::Horizontal);
+        return;
+    }
+    for (QDockWidget* dock : tools) {
+        addDockWidget(Qt::RightDockWidgetArea, dock);
+        if (dock != tools.front()) tabifyDockWidget(tools.front(), dock);
+    }
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::South);
+    tools.front()->raise(); // History first: the Play dock comes forward when a game starts
+    addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
+    resizeDocks({generationDock_, tools.front()}, {kNarrowDock, kNarrowDock}, Qt::Horizontal);
+    resizeDocks({depthStrip_}, {90}, Qt::Vertical);
+}
 
 void MainWindow::createToolBars() {
     QToolBar* map = addToolBar(tr("Map"));
@@ -150,7 +179,19 @@ void MainWindow::createDocks() {
     playDock_ = new PlayDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, playDock_);
     tabifyDockWidget(rulesDock_, playDock_);
-    connect(playDock_, &PlayDock::backToEditing, this, [this] { mapView_->setFocus(); });
+    // While a game runs the designer watches it, not the map (both show the same
+    // level): the Play dock takes most of the window, and gives it back on Esc.
+    connect(playDock_, &PlayDock::gameStarted, this, [this] {
+        playDock_->show();
+        playDock_->raise();
+        if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
+            resizeDocks({playDock_}, {width() * 55 / 100}, Qt::Horizontal);
+    });
+    connect(playDock_, &PlayDock::backToEditing, this, [this] {
+        if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
+            resizeDocks({playDock_}, {kNarrowDock}, Qt::Horizontal);
+        mapView_->setFocus();
+    });
     playDock_->setHereProvider([this]() -> std::optional<Cell> {
         const Level& level = document_->level();
         const auto middle = mapView_->cellAt(mapView_->rect().center());

@@ -56,6 +56,10 @@ private:
     void createMenus();
     void createToolBars();
     void createDocks();
+public:
+    // The first start's layout, also View > Reset Layout.
+    void applyFirstLayout();
+private:
     void newProject();
     void chooseAndOpen();
     void rememberRecent(const QString& path);

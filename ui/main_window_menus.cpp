@@ -58,6 +58,7 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);
     view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
+    view->addAction(tr("Reset &Layout"), this, &MainWindow::applyFirstLayout)->setObjectName("resetLayout");
     view->addSeparator();
     auto toggle = [&](const QString& text, const QString& name, bool on, auto setter, QKeySequence key = {}) {
         QAction* a = view->addAction(text);

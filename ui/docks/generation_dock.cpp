@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "commands/setting_commands.h"
+#include "docks/scrollable.h"
 #include "docks/recipe_panel.h"
 #include "docks/transport_bar.h"
 #include "document/generation_runner.h"
@@ -67,7 +68,7 @@ GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runn
     layout->addLayout(settings);
     layout->addWidget(recipe_, 1);
     layout->addWidget(transport_);
-    setWidget(body);
+    setWidget(scrollable(body, this));
 
     connect(seed_, &QLineEdit::editingFinished, this, &GenerationDock::applySeed);
     connect(newSeed, &QPushButton::clicked, this, [this] {

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -111,8 +112,9 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
     }
     case ParamType::IntSet: {
         // One toggle per allowed member (born/survive: 0 to 8).
+        // Five a row, so the form stays usable in a narrow dock.
         auto* row = new QWidget(this);
-        auto* layout = new QHBoxLayout(row);
+        auto* layout = new QGridLayout(row);
         layout->setContentsMargins(0, 0, 0, 0);
         layout->setSpacing(2);
         const auto& members = std::get<std::vector<int>>(value);
@@ -120,7 +122,8 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
         for (int n = static_cast<int>(spec.min); n <= static_cast<int>(spec.max); ++n) {
             auto* box = new QCheckBox(QString::number(n), row);
             box->setChecked(std::find(members.begin(), members.end(), n) != members.end());
-            layout->addWidget(box);
+            const int i = static_cast<int>(boxes.size());
+            layout->addWidget(box, i / 5, i % 5);
             boxes.push_back(box);
         }
         const int first = static_cast<int>(spec.min);

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -30,12 +31,12 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     from_->setToolTip(tr("Start at the level's start, or near the middle of the map on the depth the editor shows"));
     auto* reveal = new QCheckBox(tr("Reveal all"), body);
     reveal->setToolTip(tr("Show the whole level, not just what the player has seen"));
-    auto* top = new QHBoxLayout;
-    top->addWidget(start);
-    top->addWidget(restart);
-    top->addWidget(from_);
-    top->addWidget(reveal);
-    top->addStretch();
+    // Two rows, so the dock is usable at about 280 px wide.
+    auto* top = new QGridLayout;
+    top->addWidget(start, 0, 0);
+    top->addWidget(restart, 0, 1);
+    top->addWidget(from_, 1, 0);
+    top->addWidget(reveal, 1, 1);
 
     health_ = new QProgressBar(body);
     health_->setFormat(tr("HP %v / %m"));
@@ -100,6 +101,7 @@ void PlayDock::playFromHere() {
     view_->setGame(game_.get(), entityLooks(rules.get()));
     view_->setFocus();
     refresh();
+    emit gameStarted();
 }
 
 void PlayDock::endGame() {

@@ -36,6 +36,7 @@ public:
     PlayView* view() const { return view_; }
 
 signals:
+    void gameStarted();
     void backToEditing();
 
 private:

@@ -45,12 +45,13 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     reroll_->setObjectName("reroll");
     reroll_->setToolTip(tr("New random numbers for this stage only; every other stage draws what it drew before"));
 
+    // Three a row, so the dock is usable at about 280 px wide.
     auto* buttons = new QGridLayout;
     buttons->addWidget(add_, 0, 0);
     buttons->addWidget(remove_, 0, 1);
-    buttons->addWidget(up_, 0, 2);
-    buttons->addWidget(down_, 0, 3);
-    buttons->addWidget(reroll_, 0, 4);
+    buttons->addWidget(reroll_, 0, 2);
+    buttons->addWidget(up_, 1, 0);
+    buttons->addWidget(down_, 1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(list_, 1);

@@ -1,9 +1,11 @@
 #include "docks/rules_dock.h"
+#include "docks/scrollable.h"
 #include "docks/templates_table.h"
 
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -58,8 +60,13 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto* remove = new QPushButton(tr("Remove"), body);
     auto* up = new QPushButton(tr("Up"), body);
     auto* down = new QPushButton(tr("Down"), body);
-    auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {addTiles, addThings, duplicate, remove, up, down}) buttons->addWidget(b);
+    // Three a row, so the dock is usable at about 280 px wide.
+    auto* buttons = new QGridLayout;
+    int placed = 0;
+    for (QPushButton* b : {addTiles, addThings, duplicate, remove, up, down}) {
+        buttons->addWidget(b, placed / 3, placed % 3);
+        ++placed;
+    }
 
     name_ = new QLineEdit(body);
     scope_ = new QComboBox(body);
@@ -104,7 +111,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto* layout = new QVBoxLayout(body);
     layout->addLayout(fileRow);
     layout->addWidget(tabs);
-    setWidget(body);
+    setWidget(scrollable(body, this));
 
     auto newGroup = [this](PopulationGroup::Kind kind) {
         edit(tr("Add group"), [kind](PopulationRules& r) {

@@ -1,6 +1,7 @@
 #include "docks/transport_bar.h"
 
 #include <QGridLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -21,12 +22,14 @@ constexpr int kSpeedMax = 40; // the slider's last notch: as fast as the screen 
 
 TransportBar::TransportBar(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
     : QWidget(parent), document_(document), runner_(runner) {
-    auto* buttons = new QHBoxLayout;
+    // Three then two, so the transport fits a narrow dock.
+    auto* buttons = new QGridLayout;
     auto button = [&](const QString& text, const QString& name, const QString& tip) {
         auto* b = new QPushButton(text, this);
         b->setObjectName(name);
         b->setToolTip(tip);
-        buttons->addWidget(b);
+        const int i = buttons->count();
+        buttons->addWidget(b, i / 3, i % 3);
         return b;
     };
     back_ = button(tr("◀ Back"), "back", tr("Undo the last generation step (Ctrl+Left)"));

@@ -8,7 +8,7 @@ namespace burrow::ui {
 PlayView::PlayView(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus); // a click gives it the keyboard
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setMinimumSize(kCell * 20, kCell * 12);
+    setMinimumSize(kCell * 12, kCell * 8); // fits a narrow dock; the dock grows when a game starts
 }
 
 void PlayView::setGame(const Game* game, EntityLooks looks) {
