@@ -8,11 +8,14 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QMenuBar>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTreeWidget>
 #include <QUndoStack>
 
 #include "dialogs/export_dialog.h"
+#include "dialogs/shortcuts_dialog.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "docks/rules_dock.h"
@@ -231,6 +234,13 @@ private slots:
         }
         QVERIFY(owner.contains("Ctrl+Shift+Z"));
         QVERIFY(owner.contains("Ctrl+R"));
+        // Help > Keyboard Shortcuts lists every one of them, read from the menus.
+        QSet<QString> listed;
+        for (const ShortcutRow& row : shortcutRows(&window))
+            for (const QString& key : row.keys.split(", ")) listed.insert(QKeySequence(key, QKeySequence::NativeText).toString());
+        for (auto it = owner.cbegin(); it != owner.cend(); ++it) QVERIFY2(listed.contains(it.key()), qPrintable(it.key() + " (" + it.value() + ") is not in the list"));
+        ShortcutsDialog dialog(&window);
+        QCOMPARE(dialog.findChild<QTableWidget*>("shortcuts")->rowCount(), static_cast<int>(shortcutRows(&window).size()) + 4);
     }
 
     // The game's keys belong to the game while it has the keyboard: numpad 1 moves

@@ -8,6 +8,7 @@
 
 #include "commands/paint_command.h"
 #include "dialogs/export_dialog.h"
+#include "dialogs/shortcuts_dialog.h"
 #include "docks/play_dock.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
@@ -96,6 +97,26 @@ void MainWindow::createMenus() {
         playDock_->playFromHere();
     });
     generate->addAction(tr("&Rewind to the Start"), QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { runner_->pause(); document_->seek(0); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {
+        ShortcutsDialog dialog(this);
+        dialog.exec();
+    })->setObjectName("shortcutsHelp");
+    help->addAction(tr("&About Burrow"), this, [this] {
+        QMessageBox::about(this, tr("About Burrow"),
+                           tr("<b>Burrow %1</b><br>A studio for growing roguelike levels: generate step by step, shape, "
+                              "populate, play and export.<br><br>Built with Qt %2 (running on %3), %4, on %5.")
+                               .arg(QStringLiteral(BURROW_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
+#if defined(__clang__)
+                                    QStringLiteral("clang " __clang_version__),
+#elif defined(__GNUC__)
+                                    QStringLiteral("gcc " __VERSION__),
+#else
+                                    QStringLiteral("an unknown compiler"),
+#endif
+                                    QStringLiteral(__DATE__)));
+    });
 }
 
 } // namespace burrow::ui
