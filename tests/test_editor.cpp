@@ -14,7 +14,9 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
+#include <QMenu>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QUndoStack>
 #include <unistd.h>
 
@@ -115,6 +117,24 @@ private slots:
         QTest::keyClick(play->view(), Qt::Key_Escape);
         QTest::qWait(50);
         QVERIFY(window.mapView()->geometry().width() > window.width() / 2);
+    }
+
+    // The status bar says how large the map is drawn and jumps to the usual zooms.
+    void zoomReadoutAndPresets() {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
+        auto* zoom = child<QToolButton>(&window, "zoom");
+        const auto presets = zoom->menu()->actions();
+        QCOMPARE(presets.size(), 5);
+        presets[3]->trigger(); // 200%
+        QCOMPARE(window.mapView()->cellPixels(), 32.0);
+        QCOMPARE(zoom->text(), QString("Zoom 200%"));
+        window.mapView()->zoomBy(1.25);
+        QCOMPARE(zoom->text(), QString("Zoom 250%"));
+        presets[0]->trigger(); // fit
+        QVERIFY(zoom->text() != QString("Zoom 250%"));
     }
 
     void stepForwardAndBackReturnsToTheStart() {

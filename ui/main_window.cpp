@@ -30,6 +30,7 @@
 #include "document/project_document.h"
 #include "map/entity_looks.h"
 #include "map/map_view.h"
+#include "map/zoom_button.h"
 #include "regions/reachability.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
@@ -55,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     levelLabel_ = new QLabel(this);
     levelLabel_->setObjectName("levelLabel");
     statusBar()->addWidget(cellLabel_, 1);
+    statusBar()->addPermanentWidget(new ZoomButton(mapView_, this));
     statusBar()->addPermanentWidget(levelLabel_);
 
     connect(document_, &ProjectDocument::levelReset, this, &MainWindow::levelReset);
@@ -200,7 +202,8 @@ void MainWindow::createDocks() {
     depthStrip_ = new DepthStripDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
-    QMenu* docks = menuBar()->addMenu(tr("&Docks"));
+    auto* docks = new QMenu(tr("&Docks"), this);
+    menuBar()->insertMenu(menuBar()->actions().constLast(), docks); // before Help, the last by custom
     docks->addAction(generationDock_->toggleViewAction());
     docks->addAction(history->toggleViewAction());
     docks->addAction(legend->toggleViewAction());
