@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "docks/generation_dock.h"
+#include "docks/legend_dock.h"
 #include "pipeline/builtin_stages.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
@@ -461,6 +462,65 @@ private slots:
         QVERIFY(window.document()->isModified());
         QVERIFY(window.document()->saveAs(file, &error)); // with room again, it saves
         QVERIFY(readTextFile(file.toStdString()) != old);
+    }
+
+    // The legend lists what the map shows now, and follows the view toggles.
+    void theLegendListsWhatIsOnScreen() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        auto* legend = window.findChild<LegendDock*>();
+        legend->show();
+        legend->raise();
+        legend->refresh();
+        const Level& level = window.document()->level();
+        const auto has = [&](const QString& text) {
+            const QStringList texts = legend->texts();
+            return std::any_of(texts.begin(), texts.end(), [&](const QString& t) { return t.contains(text); });
+        };
+        // Every template placed on depth 0 is listed with its count; the others are not.
+        std::map<std::string, int> placed;
+        for (const Entity& e : level.entities)
+            if (e.at.z == 0) ++placed[e.templateName];
+        QVERIFY(!placed.empty());
+        for (const auto& [name, n] : placed) QVERIFY2(has(QStringLiteral("%1 · %2").arg(QString::fromStdString(name)).arg(n)), name.c_str());
+        QVERIFY(has("Floor"));
+        QVERIFY(has("stairs down to depth 1"));
+        QVERIFY(!has("stairs up")); // depth 0 has none
+        QVERIFY(!has("regions, each in its own colour"));
+        child<QAction>(&window, "showRegions")->setChecked(true);
+        legend->refresh();
+        QVERIFY(has("regions, each in its own colour"));
+        child<QAction>(&window, "showOtherDepth")->setChecked(true);
+        legend->refresh();
+        QVERIFY(has("Floor on both depths"));
+        screenshot(&window, "legend-depth-overlap");
+        window.mapView()->setDepth(1);
+        legend->refresh();
+        QVERIFY(has("stairs up to depth 0"));
+        // Zoomed far out the marks would bury the map: some are left out, and the legend says so.
+        window.mapView()->setCellPixels(0.5, {});
+        window.mapView()->grab();
+        QVERIFY(window.mapView()->hiddenMarks() > 0);
+        legend->refresh();
+        QVERIFY(has("hidden where they would crowd"));
+        window.mapView()->setCellPixels(24, {});
+        window.mapView()->grab();
+        QCOMPARE(window.mapView()->hiddenMarks(), 0);
+    }
+
+    // Marks are drawn one to a spot only once they are larger than their cells.
+    void marksThinOnlyWhenTheyCrowd() {
+        MarkThinner far(QSize(100, 100), 1.0);
+        QVERIFY(far.claim({10, 10}));
+        QVERIFY(!far.claim({11, 11}));
+        QVERIFY(far.claim({20, 20}));
+        QVERIFY(!far.claim({500, 500})); // off the widget: skipped, not counted
+        QCOMPARE(far.hidden(), 1);
+        MarkThinner near(QSize(100, 100), 16.0);
+        for (int i = 0; i < 6; ++i) QVERIFY(near.claim({10.0 + 16 * i, 10}));
+        QCOMPARE(near.hidden(), 0);
     }
 
     void regionAndDepthViews() {

@@ -13,6 +13,7 @@
 #include "regions/level_metrics.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
+#include "regions/region_palette.h"
 
 using namespace burrow;
 
@@ -264,6 +265,56 @@ private slots:
             int reachedByWalking = 0;
             for (std::int32_t v : walked.depth(z)) reachedByWalking += v >= 0;
             QCOMPARE(report.reachable[std::size_t(z)], reachedByWalking);
+        }
+    }
+
+    // Region colours: neighbours (by brute force over every pair of cells within the
+    // gap) always differ, and a region appearing far away recolours nobody.
+    void neighbouringRegionsGetDifferentColours() {
+        Rng rng(5150);
+        constexpr int reach = kRegionNeighbourGap + 1;
+        for (int trial = 0; trial < 60; ++trial) {
+            const int w = 8 + static_cast<int>(rng.below(70)), h = 6 + static_cast<int>(rng.below(40));
+            TileGrid tiles(w, h);
+            const double open = 0.15 + 0.35 * rng.unit();
+            for (Tile& t : tiles) t = rng.chance(open) ? Tile::Floor : Tile::Wall;
+            const Connectivity c = trial % 2 ? Connectivity::Four : Connectivity::Eight;
+            const RegionRuns runs = labelRuns(tiles, c);
+            std::set<std::pair<int, int>> expected;
+            for (int y = 0; y < h; ++y)
+                for (int x = 0; x < w; ++x) {
+                    const int a = runs.labelAt(x, y);
+                    if (!a) continue;
+                    for (int dy = -reach; dy <= reach; ++dy)
+                        for (int dx = -reach; dx <= reach; ++dx) {
+                            if (!tiles.contains(x + dx, y + dy)) continue;
+                            const int b = runs.labelAt(x + dx, y + dy);
+                            if (b && b != a) expected.insert({std::min(a, b), std::max(a, b)});
+                        }
+                }
+            const auto pairs = neighbouringRegions(runs);
+            const std::set<std::pair<int, int>> found(pairs.begin(), pairs.end());
+            QCOMPARE(found.size(), pairs.size()); // each once
+            QVERIFY2(found == expected, qPrintable(QString("trial %1: %2 pairs found, %3 expected").arg(trial).arg(found.size()).arg(expected.size())));
+            const std::vector<std::uint32_t> colours = regionColours(runs);
+            QCOMPARE(colours.size(), runs.regions.size());
+            std::map<int, int> degree;
+            for (const auto& [a, b] : expected) ++degree[a], ++degree[b];
+            for (const auto& [a, b] : expected)
+                if (degree[a] < int(kRegionPalette.size()) && degree[b] < int(kRegionPalette.size()))
+                    QVERIFY2(colours[a - 1] != colours[b - 1], qPrintable(QString("trial %1: regions %2 and %3 share a colour").arg(trial).arg(a).arg(b)));
+
+            // A new region in the bottom-right corner, walled off beyond the gap.
+            TileGrid more = tiles;
+            for (int y = std::max(0, h - 2 * reach - 1); y < h; ++y)
+                for (int x = std::max(0, w - 2 * reach - 1); x < w; ++x) more(x, y) = Tile::Wall;
+            const RegionRuns before = labelRuns(more, c);
+            const std::vector<std::uint32_t> was = regionColours(before);
+            more(w - 1, h - 1) = Tile::Floor;
+            const RegionRuns after = labelRuns(more, c);
+            const std::vector<std::uint32_t> now = regionColours(after);
+            QCOMPARE(after.regions.size(), before.regions.size() + 1);
+            for (std::size_t i = 0; i < before.regions.size(); ++i) QCOMPARE(now[i], was[i]);
         }
     }
 

@@ -166,7 +166,7 @@ void MainWindow::createDocks() {
     undoView->setEmptyLabel(tr("<generated level>"));
     history->setWidget(undoView);
     addDockWidget(Qt::RightDockWidgetArea, history);
-    auto* legend = new LegendDock(this);
+    auto* legend = new LegendDock(mapView_, this);
     addDockWidget(Qt::RightDockWidgetArea, legend);
     tabifyDockWidget(history, legend);
     rulesDock_ = new RulesDock(document_, this);

@@ -3,29 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "random/rng.h"
+#include "model/looks.h"
 #include "regions/region_map.h"
+#include "regions/region_palette.h"
 
 namespace burrow {
 namespace {
 constexpr int kGutter = 8;
 constexpr std::uint32_t kGutterColour = 0x18181c;
-
-std::uint32_t hsv(int h, int s, int v) {
-    // Integer HSV to RGB (h 0-359, s and v 0-255).
-    const int region = h / 60, rem = (h % 60) * 255 / 60;
-    const int p = v * (255 - s) / 255, q = v * (255 - s * rem / 255) / 255, t = v * (255 - s * (255 - rem) / 255) / 255;
-    int r = v, g = t, b = p;
-    switch (region) {
-    case 1: r = q, g = v, b = p; break;
-    case 2: r = p, g = v, b = t; break;
-    case 3: r = p, g = q, b = v; break;
-    case 4: r = t, g = p, b = v; break;
-    case 5: r = v, g = p, b = q; break;
-    default: break;
-    }
-    return (static_cast<std::uint32_t>(r) << 16) | (static_cast<std::uint32_t>(g) << 8) | static_cast<std::uint32_t>(b);
-}
 
 void disc(RgbImage& image, int px, int py, int size, std::uint32_t colour) {
     const double r = size * 0.4, c = (size - 1) / 2.0;
@@ -34,11 +19,6 @@ void disc(RgbImage& image, int px, int py, int size, std::uint32_t colour) {
             if ((x - c) * (x - c) + (y - c) * (y - c) <= r * r) image.set(px + x, py + y, colour);
 }
 } // namespace
-
-std::uint32_t regionColourOf(Point firstCell) {
-    const std::uint64_t h = mix64((static_cast<std::uint64_t>(firstCell.y) << 32) ^ static_cast<std::uint64_t>(firstCell.x));
-    return hsv(static_cast<int>(h % 360), 140 + static_cast<int>((h >> 16) % 80), 170 + static_cast<int>((h >> 24) % 70));
-}
 
 RgbImage depthImage(const Level& level, int depth, const ImageOptions& options) {
     const int s = std::max(1, options.cellSize);
@@ -60,18 +40,26 @@ RgbImage depthImage(const Level& level, int depth, const ImageOptions& options) 
         }
     if (options.regions) {
         const RegionRuns regions = labelRuns(tiles, options.movement);
-        for (const CellRun& run : regions.runs) {
-            const std::uint32_t colour = regionColourOf(regions.regions[static_cast<std::size_t>(run.label - 1)].representative);
-            image.fillRect(run.x0 * s, run.y * s, (run.x1 - run.x0) * s, s, colour);
-        }
+        const std::vector<std::uint32_t> colours = regionColours(regions);
+        for (const CellRun& run : regions.runs)
+            image.fillRect(run.x0 * s, run.y * s, (run.x1 - run.x0) * s, s, colours[static_cast<std::size_t>(run.label - 1)]);
     }
     if (options.markers) {
         for (const StairsPair& st : level.stairs)
             if (st.upperDepth == depth || st.upperDepth + 1 == depth) drawTile(image, st.x * s, st.y * s, s, st.upperDepth == depth ? Tile::StairsDown : Tile::StairsUp, CellStyle::Glyphs);
-        for (const Entity& e : level.entities)
-            if (e.at.z == depth) disc(image, e.at.x * s, e.at.y * s, s, 0xff5050);
         for (const Marker& m : level.markers)
-            if (m.at.z == depth) disc(image, m.at.x * s, m.at.y * s, s, m.name == "start" ? 0x3ce65a : 0xfff060);
+            if (m.at.z == depth) disc(image, m.at.x * s, m.at.y * s, s, markerColour(m.name));
+        // Things over markers (a player stands on the start), drawn as in the editor.
+        for (const Entity& e : level.entities) {
+            if (e.at.z != depth) continue;
+            const ThingLook look = thingLook(level, e);
+            if (drawsGlyph(look.glyph, s)) {
+                disc(image, e.at.x * s, e.at.y * s, s, kThingBacking);
+                drawGlyph(image, e.at.x * s, e.at.y * s, s, look.glyph, look.colour);
+            } else {
+                disc(image, e.at.x * s, e.at.y * s, s, look.colour);
+            }
+        }
     }
     return image;
 }

@@ -40,7 +40,5 @@ std::optional<std::string> depthImageProblem(const LevelSize& size, int cell);
 RgbImage depthImage(const Level& level, int depth, const ImageOptions& options);
 // Every depth side by side, separated by a dark gutter.
 RgbImage contactSheet(const Level& level, const ImageOptions& options);
-// A region's colour depends only on its first cell, so it is stable (0xRRGGBB).
-std::uint32_t regionColourOf(Point firstCell);
 
 } // namespace burrow

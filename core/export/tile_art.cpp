@@ -48,6 +48,8 @@ void drawGlyph(RgbImage& image, int px, int py, int size, char glyph, std::uint3
             if (bitmap->rows[static_cast<std::size_t>(row)][column] == '#') image.fillRect(ox + column * dot, oy + row * dot, dot, dot, colour);
 }
 
+bool drawsGlyph(char glyph, int size) { return size >= 8 && bitmapOf(glyph) != nullptr; }
+
 void drawTile(RgbImage& image, int px, int py, int size, Tile tile, CellStyle style) {
     const TileInfo& info = tileInfo(tile);
     image.fillRect(px, py, size, size, info.background);

@@ -15,5 +15,7 @@ void drawTile(RgbImage& image, int px, int py, int size, Tile tile, CellStyle st
 // default templates) centred in the cell, or nothing for one it does not have and
 // in cells under 8 pixels, where a glyph would not fit.
 void drawGlyph(RgbImage& image, int px, int py, int size, char glyph, std::uint32_t colour);
+// Whether drawGlyph draws `glyph` in a cell of `size` pixels.
+bool drawsGlyph(char glyph, int size);
 
 } // namespace burrow

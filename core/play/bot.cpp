@@ -78,8 +78,9 @@ Input botChoice(const Game& game) {
         const Actor* other = game.actorAt({me.x + kDx[d], me.y + kDy[d], me.z});
         if (other && other->alive && other->kind && other->kind->kind == EntityKind::Creature) return {Input::Kind::Move, kDx[d], kDy[d]};
     }
-    std::vector<Cell> items = game.itemsLeft();
-    std::erase_if(items, [&](const Cell& c) { return c.z != me.z || !game.remembered(c.x, c.y, c.z); });
+    std::vector<Cell> items;
+    for (const Game::ItemLeft& item : game.itemsLeft())
+        if (item.at.z == me.z && game.remembered(item.at.x, item.at.y, item.at.z)) items.push_back(item.at);
     const auto goals = nearestGoals(game, directions, items);
     // 2. An open exit it has seen; 3. a hostile it can see, then an item it knows of;
     // 4. the nearest unseen cell; 5. stairs down, standing on them or the nearest known.

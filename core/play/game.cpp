@@ -89,7 +89,7 @@ Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::m
     for (const Entity& e : level_.entities) {
         const EntityTemplate* t = templateOf(e.templateName);
         if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit || e.at == actors_[0].at) continue;
-        if (t->kind == EntityKind::Item) items_.push_back({e.at, false});
+        if (t->kind == EntityKind::Item) items_.push_back({e.at, false, t});
         else if (occupant(e.at) < 0) spawn(t, e.at);
     }
     // Seed 001: with no exit to reach, killing every enemy wins.
@@ -98,10 +98,10 @@ Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::m
     look();
 }
 
-std::vector<Cell> Game::itemsLeft() const {
-    std::vector<Cell> left;
+std::vector<Game::ItemLeft> Game::itemsLeft() const {
+    std::vector<ItemLeft> left;
     for (const Item& i : items_)
-        if (!i.taken) left.push_back(i.at);
+        if (!i.taken) left.push_back({i.at, i.kind});
     return left;
 }
 

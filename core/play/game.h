@@ -88,7 +88,12 @@ public:
     int turn() const { return turn_; }
     int itemsCollected() const { return itemsCollected_; }
     int itemsRemaining() const { return static_cast<int>(items_.size()) - itemsCollected_; }
-    std::vector<Cell> itemsLeft() const;
+    // Items not yet picked up, with their templates (so they are drawn as placed).
+    struct ItemLeft {
+        Cell at;
+        const EntityTemplate* kind = nullptr;
+    };
+    std::vector<ItemLeft> itemsLeft() const;
     int enemiesKilled() const { return enemiesKilled_; }
     int damageTaken() const { return damageTaken_; }
     int deepestDepth() const { return deepest_; }
@@ -105,6 +110,7 @@ private:
     struct Item {
         Cell at;
         bool taken = false;
+        const EntityTemplate* kind = nullptr; // in level_, which the game owns
     };
 
     int& occupant(const Cell& c) { return occupancy_[static_cast<std::size_t>(c.z)](c.x, c.y); }

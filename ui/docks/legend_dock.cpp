@@ -1,25 +1,71 @@
 #include "docks/legend_dock.h"
 
+#include <QElapsedTimer>
 #include <QListWidget>
+#include <algorithm>
 
-#include "tools/tile_palette.h"
+#include "map/legend_entries.h"
+#include "map/map_view.h"
 
 namespace burrow::ui {
 
-LegendDock::LegendDock(QWidget* parent) : QDockWidget(tr("Legend"), parent) {
+namespace {
+constexpr int kIconSize = 18;
+constexpr int kRefreshMs = 250;
+} // namespace
+
+LegendDock::LegendDock(MapView* map, QWidget* parent) : QDockWidget(tr("Legend"), parent), map_(map), list_(new QListWidget(this)) {
     setObjectName("legendDock");
-    auto* list = new QListWidget(this);
-    list->setIconSize({18, 18});
-    list->setSelectionMode(QAbstractItemView::NoSelection);
-    for (Tile t : allTiles()) {
-        const TileInfo& info = tileInfo(t);
-        const QString what = info.walkable ? tr("walkable") : (info.diggable ? tr("solid, diggable") : tr("solid"));
-        list->addItem(new QListWidgetItem(tileIcon(t, 18), tr("%1 '%2' — %3")
-                                                             .arg(QString::fromUtf8(info.label.data(), qsizetype(info.label.size())))
-                                                             .arg(QChar::fromLatin1(info.glyph))
-                                                             .arg(what)));
+    list_->setObjectName("legend");
+    list_->setIconSize({kIconSize, kIconSize});
+    list_->setSelectionMode(QAbstractItemView::NoSelection);
+    list_->setWordWrap(true);
+    list_->setTextElideMode(Qt::ElideNone);
+    setWidget(list_);
+    timer_.setSingleShot(true);
+    timer_.setInterval(kRefreshMs);
+    connect(&timer_, &QTimer::timeout, this, &LegendDock::refresh);
+    connect(map_, &MapView::viewChanged, this, &LegendDock::schedule);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) refresh();
+    });
+    refresh();
+}
+
+void LegendDock::schedule() {
+    if (!timer_.isActive()) timer_.start();
+}
+
+void LegendDock::refresh() {
+    timer_.stop();
+    if (!isVisible() && list_->count() > 0) return; // hidden: refreshed when shown
+    QElapsedTimer took;
+    took.start();
+    const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks()};
+    list_->clear();
+    QString section;
+    for (const LegendEntry& e : legendEntries(view, kIconSize)) {
+        if (e.section != section) {
+            section = e.section;
+            auto* header = new QListWidgetItem(section, list_);
+            QFont bold = header->font();
+            bold.setBold(true);
+            header->setFont(bold);
+            header->setFlags(Qt::ItemIsEnabled);
+        }
+        auto* item = new QListWidgetItem(e.icon, e.text, list_);
+        item->setToolTip(e.toolTip);
     }
-    setWidget(list);
+    if (list_->count() == 0) list_->addItem(tr("Nothing generated yet"));
+    // On a huge level counting takes a while: refresh less often, so the legend
+    // never takes more than a tenth of the time while a level is being generated.
+    timer_.setInterval(std::max<int>(kRefreshMs, static_cast<int>(took.elapsed()) * 10));
+}
+
+QStringList LegendDock::texts() const {
+    QStringList out;
+    for (int i = 0; i < list_->count(); ++i) out << list_->item(i)->text();
+    return out;
 }
 
 } // namespace burrow::ui

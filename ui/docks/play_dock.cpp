@@ -11,7 +11,6 @@
 #include <QVBoxLayout>
 
 #include "document/project_document.h"
-#include "map/entity_looks.h"
 #include "play/play_view.h"
 
 namespace burrow::ui {
@@ -92,13 +91,12 @@ void PlayDock::playFromHere() {
     const Level& level = document_->finishedLevel();
     startingGame_ = false;
     const Project& project = document_->project();
-    const auto rules = document_->rules();
     GameOptions options = GameOptions::forMovement(project.movement);
     if (from_->currentIndex() == 1 && here_) options.start = here_();
     game_ = std::make_unique<Game>(level, simulationSeed_++, options);
     shownMessages_ = 0;
     log_->clear();
-    view_->setGame(game_.get(), entityLooks(rules.get()));
+    view_->setGame(game_.get());
     view_->setFocus();
     refresh();
     emit gameStarted();
@@ -107,7 +105,7 @@ void PlayDock::playFromHere() {
 void PlayDock::endGame() {
     if (!game_ || startingGame_) return;
     game_.reset();
-    view_->setGame(nullptr, {});
+    view_->setGame(nullptr);
     log_->clear();
     shownMessages_ = 0;
     refresh();

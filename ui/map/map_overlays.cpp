@@ -1,23 +1,20 @@
 #include "map/map_overlays.h"
 
-#include "random/rng.h"
+#include <algorithm>
+#include <cmath>
+
+#include "model/looks.h"
 #include "regions/region_map.h"
+#include "regions/region_palette.h"
 
 namespace burrow::ui {
-
-QColor regionColour(Point firstCell) {
-    const std::uint64_t h = mix64((static_cast<std::uint64_t>(firstCell.y) << 32) ^ static_cast<std::uint64_t>(firstCell.x));
-    // Spread hues, keep saturation and value high enough to read over dark walls.
-    return QColor::fromHsv(static_cast<int>(h % 360), 140 + static_cast<int>((h >> 16) % 80), 170 + static_cast<int>((h >> 24) % 70));
-}
 
 QImage regionImage(const TileGrid& tiles, Connectivity connectivity) {
     QImage image(tiles.width(), tiles.height(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     const RegionRuns regions = labelRuns(tiles, connectivity);
-    std::vector<QRgb> colours;
-    colours.reserve(regions.regions.size());
-    for (const RegionInfo& r : regions.regions) colours.push_back(regionColour(r.representative).rgba());
+    std::vector<QRgb> colours = regionColours(regions);
+    for (QRgb& c : colours) c |= 0xff000000u;
     for (const CellRun& run : regions.runs) {
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(run.y));
         std::fill(line + run.x0, line + run.x1, colours[static_cast<std::size_t>(run.label - 1)]);
@@ -28,8 +25,8 @@ QImage regionImage(const TileGrid& tiles, Connectivity connectivity) {
 QImage otherDepthImage(const TileGrid& here, const TileGrid& other) {
     QImage image(other.width(), other.height(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
-    const QRgb tint = qPremultiply(qRgba(80, 200, 255, 110));
-    const QRgb shared = qPremultiply(qRgba(255, 230, 60, 190));
+    const QRgb tint = qPremultiply(mapColours::kOtherDepthFloor.rgba());
+    const QRgb shared = qPremultiply(mapColours::kSharedFloor.rgba());
     for (int y = 0; y < other.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
         for (int x = 0; x < other.width(); ++x) {
@@ -51,46 +48,72 @@ void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, in
     painter.setBrush(Qt::NoBrush);
     for (const Area& a : level.areas) {
         if (a.depth != depth) continue;
-        painter.setPen(QPen(a.kind == AreaKind::Room ? QColor(120, 220, 120, 170) : QColor(220, 180, 90, 150), 0, Qt::DashLine));
+        painter.setPen(QPen(a.kind == AreaKind::Room ? mapColours::kRoomOutline : mapColours::kHallwayOutline, 0, Qt::DashLine));
         painter.drawRect(t.cellRect(a.bounds.x, a.bounds.y, a.bounds.width, a.bounds.height));
     }
 }
 
-void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth) {
-    const double size = std::max(6.0, t.scale * 0.8);
-    painter.setPen(QPen(Qt::black, 1));
+MarkThinner::MarkThinner(QSize widget, double cellPixels) : widget_(widget), mark_(std::max(4.0, cellPixels * 0.8)) {
+    if (cellPixels >= 5.0) return; // a mark fits inside its cell: nothing can crowd
+    bin_ = mark_ + 1.0;
+    columns_ = static_cast<int>(std::ceil(widget.width() / bin_));
+    rows_ = static_cast<int>(std::ceil(widget.height() / bin_));
+    taken_.assign(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_), 0);
+}
+
+bool MarkThinner::claim(QPointF p) {
+    if (p.x() < -mark_ || p.y() < -mark_ || p.x() > widget_.width() + mark_ || p.y() > widget_.height() + mark_) return false;
+    if (taken_.empty()) return true;
+    const int column = std::clamp(static_cast<int>(p.x() / bin_), 0, columns_ - 1), row = std::clamp(static_cast<int>(p.y() / bin_), 0, rows_ - 1);
+    std::uint8_t& spot = taken_[static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_) + static_cast<std::size_t>(column)];
+    if (spot) {
+        ++hidden_;
+        return false;
+    }
+    spot = 1;
+    return true;
+}
+
+void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth, MarkThinner& thinner) {
+    const double size = thinner.markPixels();
+    painter.setPen(QPen(Qt::black, size >= 8 ? 1 : 0));
     for (const Marker& m : level.markers) {
         if (m.at.z != depth) continue;
         const QPointF c = t.cellRect(m.at.x, m.at.y).center();
-        painter.setBrush(m.name == "start" ? QColor(60, 230, 90) : QColor(240, 80, 80));
+        if (!thinner.claim(c)) continue;
+        painter.setBrush(QColor::fromRgb(markerColour(m.name)));
         painter.drawEllipse(c, size / 2, size / 2);
     }
-    // Stairs: a ring on each end, so they show at any zoom.
+    // Stairs: a ring on each end, so the tile under it still shows.
     painter.setBrush(Qt::NoBrush);
     for (const StairsPair& s : level.stairs) {
         if (s.upperDepth != depth && s.upperDepth + 1 != depth) continue;
-        painter.setPen(QPen(s.upperDepth == depth ? QColor(200, 140, 255) : QColor(120, 255, 160), 2));
-        painter.drawEllipse(t.cellRect(s.x, s.y).center(), size * 0.7, size * 0.7);
+        const QPointF c = t.cellRect(s.x, s.y).center();
+        if (!thinner.claim(c)) continue;
+        painter.setPen(QPen(s.upperDepth == depth ? mapColours::kStairsDownRing : mapColours::kStairsUpRing, size >= 8 ? 2 : 1.5));
+        painter.drawEllipse(c, size * 0.55, size * 0.55);
     }
 }
 
-void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, const EntityLooks& looks) {
-    const double size = std::max(5.0, t.scale * 0.85);
+void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, MarkThinner& thinner) {
+    const double size = thinner.markPixels();
+    const bool glyphs = t.scale >= 9;
     QFont font(QStringLiteral("DejaVu Sans Mono"));
     font.setBold(true);
     font.setPixelSize(std::max(6, static_cast<int>(t.scale * 0.7)));
     painter.setFont(font);
     for (const Entity& e : level.entities) {
         if (e.at.z != depth) continue;
-        const auto it = looks.find(e.templateName);
-        const EntityLook look = it == looks.end() ? EntityLook{} : it->second;
         const QRectF cell = t.cellRect(e.at.x, e.at.y);
-        painter.setPen(QPen(Qt::black, 1));
-        painter.setBrush(look.colour.darker(170));
+        if (!thinner.claim(cell.center())) continue;
+        const ThingLook look = thingLook(level, e);
+        const QColor colour = QColor::fromRgb(look.colour);
+        painter.setPen(QPen(glyphs ? colour.darker(150) : QColor(Qt::black), size >= 8 ? 1 : 0));
+        painter.setBrush(glyphs ? QColor::fromRgb(kThingBacking) : colour);
         painter.drawEllipse(cell.center(), size / 2, size / 2);
-        if (t.scale >= 9) {
-            painter.setPen(look.colour);
-            painter.drawText(cell, Qt::AlignCenter, QString(look.glyph));
+        if (glyphs) {
+            painter.setPen(colour);
+            painter.drawText(cell, Qt::AlignCenter, QString(QChar::fromLatin1(look.glyph)));
         }
     }
 }
@@ -104,7 +127,7 @@ void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vecto
         switch (a.kind) {
         case Annotation::Kind::Drone:
         case Annotation::Kind::Walker: {
-            const QColor base = a.kind == Annotation::Kind::Drone ? QColor(255, 90, 40) : QColor(90, 200, 255);
+            const QColor base = a.kind == Annotation::Kind::Drone ? mapColours::kDrone : mapColours::kWalker;
             QColor c = base;
             c.setAlphaF(static_cast<float>(aged.age == 0 ? 1.0 : 0.6 * fade));
             painter.setPen(aged.age == 0 ? QPen(Qt::white, 1) : Qt::NoPen);
@@ -116,13 +139,13 @@ void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vecto
         case Annotation::Kind::Area:
         case Annotation::Kind::Band:
             if (aged.age != 0) break;
-            painter.setPen(QPen(QColor(255, 240, 120), 2));
-            painter.setBrush(QColor(255, 240, 120, 40));
+            painter.setPen(QPen(mapColours::kBeingMade, 2));
+            painter.setBrush(QColor(mapColours::kBeingMade.red(), mapColours::kBeingMade.green(), mapColours::kBeingMade.blue(), 40));
             painter.drawRect(t.cellRect(a.x, a.y, a.w, a.h));
             break;
         case Annotation::Kind::Cell:
             if (aged.age != 0) break;
-            painter.setPen(QPen(QColor(255, 240, 120), 2));
+            painter.setPen(QPen(mapColours::kBeingMade, 2));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(t.cellRect(a.x, a.y).adjusted(-2, -2, 2, 2));
             break;

@@ -13,6 +13,19 @@
 
 namespace burrow::ui {
 
+// The overlay colours, named once: the map draws with them, the legend shows them.
+namespace mapColours {
+inline const QColor kStairsDownRing(200, 140, 255);
+inline const QColor kStairsUpRing(120, 255, 160);
+inline const QColor kRoomOutline(120, 220, 120, 170);
+inline const QColor kHallwayOutline(220, 180, 90, 150);
+inline const QColor kOtherDepthFloor(80, 200, 255, 110);  // the other depth's floor under this one's rock
+inline const QColor kSharedFloor(255, 230, 60, 190);      // floor on both depths: where stairs can go
+inline const QColor kDrone(255, 90, 40);
+inline const QColor kWalker(90, 200, 255);
+inline const QColor kBeingMade(255, 240, 120);            // the room, band or cell a step is making
+} // namespace mapColours
+
 struct OverlayOptions {
     bool glyphs = true;       // glyphs when zoomed in; off: always colour blocks
     bool grid = false;
@@ -37,11 +50,8 @@ struct AgedAnnotation {
     int age = 0;
 };
 
-// A region's colour depends only on its first cell, so it stays the same while
-// other regions change around it (scrubbing, pruning).
-QColor regionColour(Point firstCell);
-
-// One pixel per cell: each walkable cell in its region's colour, the rest clear.
+// One pixel per cell: each walkable cell in its region's colour (core's region
+// palette, as in the PNG export), the rest clear.
 QImage regionImage(const TileGrid& tiles, Connectivity connectivity);
 // One pixel per cell: `other`'s walkable cells tinted, and where both depths are
 // walkable a highlight, so shared floor (where stairs can go) stands out.
@@ -58,9 +68,31 @@ struct CellTransform {
 
 void drawGrid(QPainter& painter, const CellTransform& t, int x0, int y0, int x1, int y1);
 void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, int depth);
-void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth);
-// Placed things: a disc in the template's colour with its glyph when there is room.
-void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, const EntityLooks& looks);
+
+// Marks (markers, stairs, things) scale with the cells, down to a few pixels; once
+// they are larger than their cells they would bury the map, so only one is drawn
+// in each spot of the widget, the most important first (start and exit, stairs,
+// then things in the level's order). Also skips marks outside the widget.
+class MarkThinner {
+public:
+    MarkThinner(QSize widget, double cellPixels);
+    double markPixels() const { return mark_; }
+    // Whether a mark centred at `p` may be drawn (and reserves its spot).
+    bool claim(QPointF p);
+    int hidden() const { return hidden_; } // marks inside the widget left out so far
+
+private:
+    QSize widget_;
+    double mark_ = 0, bin_ = 0;
+    int columns_ = 0, rows_ = 0;
+    std::vector<std::uint8_t> taken_; // empty: marks fit their cells, nothing to thin
+    int hidden_ = 0;
+};
+
+void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth, MarkThinner& thinner);
+// Placed things: the template's glyph in its colour on a dark disc when there is
+// room, else a disc in the template's colour (as in the play view and the PNG).
+void drawEntities(QPainter& painter, const CellTransform& t, const Level& level, int depth, MarkThinner& thinner);
 // Drones and walkers with trails that fade with age; the area or band being made.
 void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vector<AgedAnnotation>& marks, int depth, int maxAge);
 

@@ -29,12 +29,14 @@ void MapView::setLevel(const Level* level) {
     depth_ = level_ ? std::clamp(depth_, 0, level_->depthCount() - 1) : 0;
     rebuildImages();
     fitToWindow();
+    emit viewChanged();
 }
 
 void MapView::levelChanged() {
     if (level_) depth_ = std::clamp(depth_, 0, level_->depthCount() - 1);
     rebuildImages();
     update();
+    emit viewChanged();
 }
 
 void MapView::cellsChanged(std::span<const CellChange> changes) {
@@ -48,6 +50,7 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
     // Regions and the shared-floor overlay depend on whole areas: rebuild those.
     if (here && (overlays_.regions || overlays_.otherDepth >= 0)) rebuildImages();
     update();
+    emit viewChanged();
 }
 
 void MapView::setDepth(int depth) {
@@ -58,18 +61,21 @@ void MapView::setDepth(int depth) {
     if (overlays_.otherDepth >= 0) overlays_.otherDepth = depth_ + 1 < level_->depthCount() ? depth_ + 1 : depth_ - 1;
     rebuildImages();
     update();
+    emit viewChanged();
 }
 
 void MapView::setOverlays(const OverlayOptions& options) {
     overlays_ = options;
     rebuildImages();
     update();
+    emit viewChanged();
 }
 
 void MapView::setAnnotations(std::vector<AgedAnnotation> marks, int maxAge) {
     marks_ = std::move(marks);
     maxAge_ = maxAge;
     update();
+    emit viewChanged();
 }
 
 void MapView::setEntityLooks(EntityLooks looks) {
@@ -190,8 +196,14 @@ void MapView::render(QPainter& painter, const QRect& area) {
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (overlays_.areas) drawAreas(painter, t, *level_, depth_);
     if (overlays_.markers) {
-        drawMarkers(painter, t, *level_, depth_);
-        drawEntities(painter, t, *level_, depth_, looks_);
+        MarkThinner thinner(size(), scale_);
+        drawMarkers(painter, t, *level_, depth_, thinner);
+        drawEntities(painter, t, *level_, depth_, thinner);
+        if (thinner.hidden() != hiddenMarks_) {
+            hiddenMarks_ = thinner.hidden();
+            emit hiddenMarksChanged(hiddenMarks_);
+            emit viewChanged();
+        }
     }
     drawAnnotations(painter, t, marks_, depth_, maxAge_);
     if (rectFrom_ && dragCell_) {

@@ -35,6 +35,7 @@ public:
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
+    const std::vector<AgedAnnotation>& annotations() const { return marks_; }
 
     // How placed things look and what their tooltips say, by template name.
     void setEntityLooks(EntityLooks looks);
@@ -43,6 +44,7 @@ public:
     void setTool(PaintTool tool);
 
     double cellPixels() const { return scale_; }
+    int hiddenMarks() const { return hiddenMarks_; }
     void setCellPixels(double pixels, QPointF anchor);
     void fitToWindow();
     void zoomBy(double factor);
@@ -60,6 +62,11 @@ public:
 signals:
     void cellHovered(std::optional<burrow::Cell> cell);
     void zoomChanged(double cellPixels);
+    // Marks left out at this zoom because they would crowd (see MarkThinner).
+    void hiddenMarksChanged(int hidden);
+    // Anything the legend lists changed: the level, its cells, the depth, the
+    // overlays, the generation marks or the marks hidden.
+    void viewChanged();
     // Paint tools: a new drag began; cells the pencil or eraser crossed; the
     // rectangle chosen; where a fill was asked for.
     void strokeStarted();
@@ -96,6 +103,7 @@ private:
     std::vector<AgedAnnotation> marks_;
     EntityLooks looks_;
     int maxAge_ = 0;
+    int hiddenMarks_ = 0;
     PaintTool tool_ = PaintTool::Pan;
     std::optional<QPoint> panFrom_;
     std::optional<Point> dragCell_;   // the last cell of a paint drag

@@ -3,6 +3,8 @@
 #include <QKeyEvent>
 #include <QPainter>
 
+#include "model/looks.h"
+
 namespace burrow::ui {
 
 PlayView::PlayView(QWidget* parent) : QWidget(parent) {
@@ -11,9 +13,8 @@ PlayView::PlayView(QWidget* parent) : QWidget(parent) {
     setMinimumSize(kCell * 12, kCell * 8); // fits a narrow dock; the dock grows when a game starts
 }
 
-void PlayView::setGame(const Game* game, EntityLooks looks) {
+void PlayView::setGame(const Game* game) {
     game_ = game;
-    looks_ = std::move(looks);
     update();
 }
 
@@ -108,18 +109,18 @@ void PlayView::paintEvent(QPaintEvent*) {
     font.setBold(true);
     font.setPixelSize(kCell * 4 / 5);
     painter.setFont(font);
-    auto drawThing = [&](const Cell& c, QChar glyph, QColor colour) {
+    // Each thing as on the map and in the PNG: its template's glyph and colour on dark.
+    auto drawThing = [&](const Cell& c, const EntityTemplate* kind) {
         const QRect cell((c.x - x0) * kCell, (c.y - y0) * kCell, kCell, kCell);
-        painter.fillRect(cell, QColor(20, 20, 20));
-        painter.setPen(colour);
-        painter.drawText(cell, Qt::AlignCenter, QString(glyph));
+        painter.fillRect(cell, QColor::fromRgb(kThingBacking));
+        painter.setPen(QColor::fromRgb(kind ? kind->colour : kUnknownThing));
+        painter.drawText(cell, Qt::AlignCenter, QString(QChar::fromLatin1(kind ? kind->glyph : '?')));
     };
-    for (const Cell& item : game_->itemsLeft())
-        if (item.z == me.z && (revealAll_ || view.visible(item.x, item.y))) drawThing(item, '*', QColor(255, 224, 96));
+    for (const Game::ItemLeft& item : game_->itemsLeft())
+        if (item.at.z == me.z && (revealAll_ || view.visible(item.at.x, item.at.y))) drawThing(item.at, item.kind);
     for (const Actor& a : game_->actors()) {
         if (!a.alive || a.at.z != me.z || (!revealAll_ && !view.visible(a.at.x, a.at.y))) continue;
-        const auto look = a.kind ? looks_.find(a.kind->name) : looks_.end();
-        drawThing(a.at, look != looks_.end() ? look->second.glyph : QChar('?'), look != looks_.end() ? look->second.colour : Qt::white);
+        drawThing(a.at, a.kind);
     }
     if (hasFocus()) {
         painter.setPen(QPen(QColor(255, 240, 120), 2));

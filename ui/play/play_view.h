@@ -5,7 +5,6 @@
 #include <QWidget>
 #include <functional>
 
-#include "map/map_overlays.h"
 #include "map/tile_atlas.h"
 #include "play/game.h"
 
@@ -16,7 +15,7 @@ class PlayView : public QWidget {
 public:
     explicit PlayView(QWidget* parent = nullptr);
 
-    void setGame(const Game* game, EntityLooks looks);
+    void setGame(const Game* game);
     void setRevealAll(bool reveal);
     bool revealAll() const { return revealAll_; }
     static constexpr int kCell = 18;
@@ -33,7 +32,6 @@ protected:
 
 private:
     const Game* game_ = nullptr;
-    EntityLooks looks_;
     TileAtlas atlas_;
     bool revealAll_ = false;
 };

@@ -1,0 +1,162 @@
+#include "map/legend_entries.h"
+
+#include <QLocale>
+#include <QPainter>
+#include <array>
+
+#include "model/looks.h"
+#include "regions/region_map.h"
+#include "regions/region_palette.h"
+#include "tools/tile_palette.h"
+
+namespace burrow::ui {
+namespace {
+
+// A picture drawn by `paint` on the map's background colour.
+template <typename Paint>
+QIcon picture(int size, Paint paint) {
+    QPixmap pixmap(size, size);
+    pixmap.fill(QColor::fromRgb(tileInfo(Tile::Floor).background));
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paint(painter, QRectF(0, 0, size, size));
+    return QIcon(pixmap);
+}
+
+QIcon disc(int size, QColor fill, QColor pen = Qt::black) {
+    return picture(size, [&](QPainter& p, QRectF r) {
+        p.setPen(QPen(pen, 1));
+        p.setBrush(fill);
+        p.drawEllipse(r.center(), size * 0.4, size * 0.4);
+    });
+}
+
+QIcon thingIcon(int size, const EntityTemplate* t) {
+    const QColor colour = QColor::fromRgb(t ? t->colour : kUnknownThing);
+    return picture(size, [&](QPainter& p, QRectF r) {
+        p.setPen(QPen(colour.darker(150), 1));
+        p.setBrush(QColor::fromRgb(kThingBacking));
+        p.drawEllipse(r.center(), size * 0.45, size * 0.45);
+        QFont font(QStringLiteral("DejaVu Sans Mono"));
+        font.setBold(true);
+        font.setPixelSize(size * 7 / 10);
+        p.setFont(font);
+        p.setPen(colour);
+        p.drawText(r, Qt::AlignCenter, QString(QChar::fromLatin1(t ? t->glyph : '?')));
+    });
+}
+
+QIcon ring(int size, QColor colour) {
+    return picture(size, [&](QPainter& p, QRectF r) {
+        p.setPen(QPen(colour, 2));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(r.center(), size * 0.33, size * 0.33);
+    });
+}
+
+QIcon outline(int size, QColor colour) {
+    return picture(size, [&](QPainter& p, QRectF r) {
+        p.setPen(QPen(QColor(colour.red(), colour.green(), colour.blue()), 1.5, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r.adjusted(2, 2, -2, -2));
+    });
+}
+
+QIcon swatch(int size, const std::vector<QColor>& colours, QColor under = Qt::transparent) {
+    return picture(size, [&](QPainter& p, QRectF r) {
+        if (under.alpha()) p.fillRect(r, under);
+        const double w = r.width() / double(colours.size());
+        for (std::size_t i = 0; i < colours.size(); ++i) p.fillRect(QRectF(r.x() + w * double(i), r.y() + 2, w, r.height() - 4), colours[i]);
+    });
+}
+
+QString count(long long n) { return QLocale().toString(n); }
+
+} // namespace
+
+std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
+    std::vector<LegendEntry> out;
+    if (!view.level || view.depth < 0 || view.depth >= view.level->depthCount()) return out;
+    const Level& level = *view.level;
+    const int z = view.depth;
+
+    // Tiles present on this depth, with how many.
+    std::array<long long, kTileKindCount> tiles{};
+    for (Tile t : level.tiles(z)) ++tiles[static_cast<std::size_t>(t)];
+    for (Tile t : allTiles()) {
+        const long long n = tiles[static_cast<std::size_t>(t)];
+        if (!n) continue;
+        const TileInfo& info = tileInfo(t);
+        const QString what = info.walkable ? QObject::tr("walkable") : (info.diggable ? QObject::tr("solid, diggable") : QObject::tr("solid"));
+        out.push_back({QObject::tr("Tiles"), tileIcon(t, size),
+                       QObject::tr("%1 '%2' · %3 cells").arg(QString::fromUtf8(info.label.data(), qsizetype(info.label.size()))).arg(QChar::fromLatin1(info.glyph)).arg(count(n)),
+                       what});
+    }
+
+    if (view.overlays.regions) {
+        const RegionRuns runs = labelRuns(level.tiles(z), view.overlays.movement);
+        std::vector<QColor> colours;
+        for (std::size_t i = 0; i < 4; ++i) colours.push_back(QColor::fromRgb(kRegionPalette[i]));
+        out.push_back({QObject::tr("Regions"), swatch(size, colours),
+                       QObject::tr("%1 regions, each in its own colour").arg(count(static_cast<long long>(runs.regions.size()))),
+                       QObject::tr("Walkable cells connected by the project's movement rule share a colour; regions within %1 cells of each other always differ")
+                           .arg(kRegionNeighbourGap)});
+    }
+    if (view.overlays.otherDepth >= 0 && view.overlays.otherDepth < level.depthCount() && view.overlays.otherDepth != z) {
+        const QColor rock = QColor::fromRgb(tileInfo(Tile::Wall).background);
+        out.push_back({QObject::tr("Depth %1 over this one").arg(view.overlays.otherDepth), swatch(size, {mapColours::kOtherDepthFloor}, rock),
+                       QObject::tr("Floor on depth %1 under rock here").arg(view.overlays.otherDepth), {}});
+        out.push_back({QObject::tr("Depth %1 over this one").arg(view.overlays.otherDepth), swatch(size, {mapColours::kSharedFloor}, rock),
+                       QObject::tr("Floor on both depths: stairs can go here"), {}});
+    }
+
+    if (view.overlays.markers) {
+        std::map<std::string, int> markers;
+        for (const Marker& m : level.markers)
+            if (m.at.z == z) ++markers[m.name];
+        for (const auto& [name, n] : markers)
+            out.push_back({QObject::tr("Marks"), disc(size, QColor::fromRgb(markerColour(name))),
+                           n == 1 ? QString::fromStdString(name) : QObject::tr("%1 (%2)").arg(QString::fromStdString(name)).arg(n), {}});
+        int down = 0, up = 0;
+        for (const StairsPair& s : level.stairs) {
+            down += s.upperDepth == z;
+            up += s.upperDepth + 1 == z;
+        }
+        if (down) out.push_back({QObject::tr("Marks"), ring(size, mapColours::kStairsDownRing), QObject::tr("stairs down to depth %1 (%2)").arg(z + 1).arg(down), {}});
+        if (up) out.push_back({QObject::tr("Marks"), ring(size, mapColours::kStairsUpRing), QObject::tr("stairs up to depth %1 (%2)").arg(z - 1).arg(up), {}});
+
+        std::map<std::string, int> things;
+        for (const Entity& e : level.entities)
+            if (e.at.z == z) ++things[e.templateName];
+        for (const auto& [name, n] : things)
+            out.push_back({QObject::tr("Things"), thingIcon(size, level.findTemplate(name)), QObject::tr("%1 · %2").arg(QString::fromStdString(name)).arg(n),
+                           QObject::tr("Placed by the population rules or by hand; hover one on the map for its template")});
+        if (view.hiddenMarks > 0)
+            out.push_back({QObject::tr("Things"), QIcon(),
+                           QObject::tr("%1 marks hidden where they would crowd: zoom in to see all").arg(count(view.hiddenMarks)), {}});
+    }
+
+    if (view.overlays.areas) {
+        bool rooms = false, hallways = false;
+        for (const Area& a : level.areas)
+            if (a.depth == z) (a.kind == AreaKind::Room ? rooms : hallways) = true;
+        if (rooms) out.push_back({QObject::tr("Outlines"), outline(size, mapColours::kRoomOutline), QObject::tr("room"), {}});
+        if (hallways) out.push_back({QObject::tr("Outlines"), outline(size, mapColours::kHallwayOutline), QObject::tr("hallway"), {}});
+    }
+
+    if (view.marks) {
+        bool drones = false, walkers = false, making = false;
+        for (const AgedAnnotation& m : *view.marks) {
+            if (m.mark.z != z) continue;
+            drones |= m.mark.kind == Annotation::Kind::Drone;
+            walkers |= m.mark.kind == Annotation::Kind::Walker;
+            making |= m.age == 0 && m.mark.kind != Annotation::Kind::Drone && m.mark.kind != Annotation::Kind::Walker;
+        }
+        if (drones) out.push_back({QObject::tr("Generation"), disc(size, mapColours::kDrone, Qt::white), QObject::tr("drone, its trail fading"), {}});
+        if (walkers) out.push_back({QObject::tr("Generation"), disc(size, mapColours::kWalker, Qt::white), QObject::tr("walker, its trail fading"), {}});
+        if (making) out.push_back({QObject::tr("Generation"), outline(size, mapColours::kBeingMade), QObject::tr("what this step made"), {}});
+    }
+    return out;
+}
+
+} // namespace burrow::ui
