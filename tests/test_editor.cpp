@@ -22,6 +22,9 @@
 
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
+#include "docks/depth_strip_dock.h"
+#include "map/level_preview.h"
+#include "docks/overview_dock.h"
 #include "pipeline/builtin_stages.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
@@ -521,6 +524,58 @@ private slots:
         MarkThinner near(QSize(100, 100), 16.0);
         for (int i = 0; i < 6; ++i) QVERIFY(near.claim({10.0 + 16 * i, 10}));
         QCOMPARE(near.hidden(), 0);
+    }
+
+    // The overview shows the whole depth with the map's part outlined; a click on it
+    // moves the map there.
+    void theOverviewMovesTheMap() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.applyFirstLayout();
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        auto* overview = window.findChild<OverviewDock*>();
+        QVERIFY(overview->isVisible());
+        QVERIFY(!overview->visibleRegion().isEmpty()); // beside the tabs at this height, not behind them
+        QVERIFY2(overview->height() < window.height() / 4, qPrintable(QString::number(overview->height())));
+        overview->refresh();
+        MapView* map = window.mapView();
+        map->setCellPixels(32, {});
+        map->centreOn({10, 10});
+        const QRectF before = overview->viewportOnOverview();
+        QVERIFY(!before.isEmpty());
+        const QRectF level = overview->levelOnOverview();
+        const QPoint target = QPointF(level.x() + level.width() * 0.75, level.center().y()).toPoint();
+        QTest::mouseClick(overview->picture(), Qt::LeftButton, {}, target);
+        const QRectF after = overview->viewportOnOverview();
+        QVERIFY2(std::abs(after.center().x() - target.x()) < 2 && std::abs(after.center().y() - target.y()) < 2,
+                 qPrintable(QStringLiteral("viewport centre %1,%2, clicked %3,%4").arg(after.center().x()).arg(after.center().y()).arg(target.x()).arg(target.y())));
+        // The map shows what the overview outlines: the level's middle row, three quarters across.
+        const QRectF cells = map->visibleCells();
+        QVERIFY(std::abs(cells.center().x() - 75.0) < 1.5);
+        QVERIFY(std::abs(cells.center().y() - 24.0) < 1.5);
+        screenshot(&window, "overview");
+    }
+
+    // The depth thumbnails follow the level while it is being stepped, not only at its end.
+    void thumbnailsFollowTheSteps() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
+        ProjectDocument* doc = window.document();
+        auto* strip = window.findChild<DepthStripDock*>();
+        auto* list = child<QListWidget>(&window, "depthStrip");
+        const auto thumbnail = [&] { return list->item(0)->icon().pixmap(80, 80).toImage().convertToFormat(QImage::Format_RGB32); };
+        const auto expected = [&] { return levelPreview(doc->level().tiles(0), {80, 80}).convertToFormat(QImage::Format_RGB32); };
+        doc->seek(0);
+        strip->refresh();
+        const QImage atStart = thumbnail();
+        QCOMPARE(atStart, expected());
+        auto* step = child<QPushButton>(&window, "step");
+        for (int i = 0; i < 40; ++i) QTest::mouseClick(step, Qt::LeftButton);
+        QVERIFY(!doc->atEnd());
+        QTRY_VERIFY_WITH_TIMEOUT(thumbnail() != atStart, 3000); // redrawn by the throttle, while stepping
+        QCOMPARE(thumbnail(), expected());
     }
 
     void regionAndDepthViews() {

@@ -24,6 +24,7 @@
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
+#include "docks/overview_dock.h"
 #include "docks/play_dock.h"
 #include "docks/rules_dock.h"
 #include "document/generation_runner.h"
@@ -42,6 +43,8 @@ namespace {
 constexpr int kMaxRecent = 8;
 constexpr int kTrailSteps = 12; // how many steps a drone's trail lasts on screen
 constexpr int kNarrowDock = 290; // docks start this wide: usable, and the map keeps most of the window
+constexpr int kOverviewHeight = 130;
+constexpr int kOverviewBelowHeight = 740; // a window this tall keeps every dock tab's name readable above the overview
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -62,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(document_, &ProjectDocument::levelReset, this, &MainWindow::levelReset);
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
+        depthStrip_->cellsChanged(changes);
         hoverRegions_.reset();
     });
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
@@ -93,7 +97,8 @@ MainWindow::~MainWindow() = default;
 // wider, the tool docks are a second column on the right and the depths a strip below.
 void MainWindow::applyFirstLayout() {
     const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, playDock_};
-    for (QDockWidget* dock : tools + QList<QDockWidget*>{generationDock_, depthStrip_}) {
+    auto* overview = findChild<QDockWidget*>("overviewDock");
+    for (QDockWidget* dock : tools + QList<QDockWidget*>{generationDock_, depthStrip_, overview}) {
         dock->setFloating(false);
         dock->show();
     }
@@ -105,6 +110,17 @@ void MainWindow::applyFirstLayout() {
             tabifyDockWidget(generationDock_, dock);
         }
         generationDock_->raise();
+        // The overview under the column, small (it is for finding one's way, not for
+        // reading), when the column keeps room for every tab's name; else one more tab.
+        if (height() >= kOverviewBelowHeight) {
+            removeDockWidget(overview);
+            addDockWidget(Qt::LeftDockWidgetArea, overview, Qt::Vertical);
+            overview->show();
+            resizeDocks({generationDock_, overview}, {height(), kOverviewHeight}, Qt::Vertical);
+        } else {
+            tabifyDockWidget(generationDock_, overview);
+            generationDock_->raise();
+        }
         resizeDocks({generationDock_}, {kNarrowDock + 20}, Qt::Horizontal);
         return;
     }
@@ -114,8 +130,12 @@ void MainWindow::applyFirstLayout() {
     }
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::South);
     tools.front()->raise(); // History first: the Play dock comes forward when a game starts
+    removeDockWidget(overview);
+    addDockWidget(Qt::RightDockWidgetArea, overview, Qt::Vertical);
+    overview->show();
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     resizeDocks({generationDock_, tools.front()}, {kNarrowDock, kNarrowDock}, Qt::Horizontal);
+    resizeDocks({overview}, {kOverviewHeight + 60}, Qt::Vertical);
     resizeDocks({depthStrip_}, {90}, Qt::Vertical);
 }
 
@@ -202,11 +222,14 @@ void MainWindow::createDocks() {
     depthStrip_ = new DepthStripDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
+    auto* overview = new OverviewDock(mapView_, this);
+    addDockWidget(Qt::LeftDockWidgetArea, overview);
     auto* docks = new QMenu(tr("&Docks"), this);
     menuBar()->insertMenu(menuBar()->actions().constLast(), docks); // before Help, the last by custom
     docks->addAction(generationDock_->toggleViewAction());
     docks->addAction(history->toggleViewAction());
     docks->addAction(legend->toggleViewAction());
+    docks->addAction(overview->toggleViewAction());
     docks->addAction(depthStrip_->toggleViewAction());
     docks->addAction(rulesDock_->toggleViewAction());
     docks->addAction(playDock_->toggleViewAction());
@@ -322,8 +345,7 @@ void MainWindow::levelReset() {
         depthBox_->setValue(mapView_->depth());
     }
     depthBox_->setEnabled(level.depthCount() > 1);
-    // Thumbnails only once the level is whole: redrawing them every step would cost more than the step.
-    if (document_->atEnd()) depthStrip_->showLevel(level, mapView_->depth());
+    depthStrip_->showLevel(&level, mapView_->depth());
     OverlayOptions o = mapView_->overlays();
     if (o.movement != document_->project().movement) {
         o.movement = document_->project().movement;

@@ -1,6 +1,13 @@
 #pragma once
-// A strip of small pictures of every depth; a click shows that depth.
+// A strip of small pictures of every depth; a click shows that depth. The
+// pictures follow the level while it is being generated, redrawn a few times a
+// second and only for the depths that changed.
 #include <QDockWidget>
+#include <QTimer>
+#include <span>
+#include <vector>
+
+#include "generation/cell_change.h"
 
 class QListWidget;
 
@@ -15,15 +22,25 @@ class DepthStripDock : public QDockWidget {
 public:
     explicit DepthStripDock(QWidget* parent = nullptr);
 
-    // Redraws the thumbnails of `level` and marks `current`.
-    void showLevel(const Level& level, int current);
+    // Shows `level` (which must outlive the dock or be replaced by another call)
+    // with `current` marked; every picture is redrawn shortly.
+    void showLevel(const Level* level, int current);
+    // Some cells changed: their depths' pictures are redrawn shortly.
+    void cellsChanged(std::span<const CellChange> changes);
     void setCurrent(int depth);
+    // Redraws what is waiting now rather than after the throttle (tests).
+    void refresh();
 
 signals:
     void depthChosen(int depth);
 
 private:
+    void schedule();
+
     QListWidget* list_;
+    const Level* level_ = nullptr;
+    std::vector<bool> stale_; // per depth
+    QTimer timer_;
 };
 
 } // namespace burrow::ui

@@ -135,6 +135,15 @@ void MapView::setCellPixels(double pixels, QPointF anchor) {
     offset_ = cellUnderAnchor - anchor / scale_;
     clampOffset();
     emit zoomChanged(scale_);
+    emit viewportChanged();
+    update();
+}
+
+void MapView::centreOn(QPointF cell) {
+    autoFit_ = false;
+    offset_ = cell - QPointF(width() / 2.0, height() / 2.0) / scale_;
+    clampOffset();
+    emit viewportChanged();
     update();
 }
 
@@ -147,6 +156,7 @@ void MapView::fitToWindow() {
     offset_ = QPointF((level_->width() - width() / scale_) / 2.0, (level_->height() - height() / scale_) / 2.0);
     autoFit_ = true;
     emit zoomChanged(scale_);
+    emit viewportChanged();
     update();
 }
 
@@ -278,6 +288,7 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
         panFrom_ = now;
         autoFit_ = false;
         clampOffset();
+        emit viewportChanged();
         update();
     } else if (dragCell_ && cell) {
         const Point p{cell->x, cell->y};
@@ -306,6 +317,7 @@ void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
 void MapView::resizeEvent(QResizeEvent*) {
     if (autoFit_) fitToWindow();
     else clampOffset();
+    emit viewportChanged();
 }
 
 } // namespace burrow::ui

@@ -47,6 +47,10 @@ public:
     int hiddenMarks() const { return hiddenMarks_; }
     void setCellPixels(double pixels, QPointF anchor);
     void fitToWindow();
+    // The cells the widget shows (may reach past the level's edges), and moving it
+    // so `cell` is in the middle (the overview's drag).
+    QRectF visibleCells() const { return {offset_, QSizeF(width() / scale_, height() / scale_)}; }
+    void centreOn(QPointF cell);
     void zoomBy(double factor);
     // Glyphs from this many pixels a cell up.
     static constexpr double kGlyphThreshold = 10.0;
@@ -67,6 +71,8 @@ signals:
     // Anything the legend lists changed: the level, its cells, the depth, the
     // overlays, the generation marks or the marks hidden.
     void viewChanged();
+    // The visible part moved or was zoomed.
+    void viewportChanged();
     // Paint tools: a new drag began; cells the pencil or eraser crossed; the
     // rectangle chosen; where a fill was asked for.
     void strokeStarted();
