@@ -109,13 +109,25 @@ private slots:
         QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
         ProjectDocument* doc = window.document();
         auto* table = child<TemplatesTable>(window.rulesDock(), "templates");
-        // A changed default moves up among the rules' own templates: find the row each time.
         auto enemyRow = [&] {
             for (int r = 0; r < table->rowCount(); ++r)
                 if (table->item(r, 0)->text() == "enemy") return r;
             return -1;
         };
+        // Rows are in name order, own templates and defaults alike, so an edited
+        // default stays where it was, and so does the cell being edited.
+        QStringList names;
+        for (int r = 0; r < table->rowCount(); ++r) names << table->item(r, 0)->text();
+        QStringList sorted = names;
+        sorted.sort();
+        QCOMPARE(names, sorted);
+        const int row = enemyRow();
+        table->setCurrentCell(row, 1);
         table->item(enemyRow(), 1)->setText("g");
+        doc->generateFor(1000);
+        QCOMPARE(enemyRow(), row);
+        QCOMPARE(table->currentRow(), row);
+        QCOMPARE(table->currentColumn(), 1);
         table->item(enemyRow(), 8)->setText("chase 9");
         table->item(enemyRow(), 3)->setText("dragon"); // not a kind: refused, shown red
         QCOMPARE(table->item(enemyRow(), 3)->background().color(), QColor(255, 200, 200));
@@ -126,6 +138,7 @@ private slots:
         QCOMPARE(enemy->behaviours[0].radius, 9);
         QCOMPARE(enemy->kind, EntityKind::Creature);
         QCOMPARE(doc->undoStack()->count(), 2);
+        QCOMPARE(enemyRow(), row);
 
         QTreeWidget* groups = window.rulesDock()->groups();
         groups->setCurrentItem(groups->topLevelItem(2)); // enemies

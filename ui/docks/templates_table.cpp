@@ -68,23 +68,44 @@ TemplatesTable::TemplatesTable(QWidget* parent) : QTableWidget(parent) {
 void TemplatesTable::show(const PopulationRules& rules) {
     loading_ = true;
     const QSignalBlocker block(this);
-    std::vector<const EntityTemplate*> all;
-    for (const auto& t : rules.templates) all.push_back(&t);
+    // Keep the cell being edited where it is: rows are in name order whether a
+    // template is the rules' own or a default (editing a default makes it the
+    // rules' own, which used to move it to the top under the cursor).
+    const QString currentName = currentRow() >= 0 && item(currentRow(), Name) ? item(currentRow(), Name)->text() : QString();
+    const int editedColumn = currentColumn();
+    std::vector<std::pair<const EntityTemplate*, bool>> all; // template, whether the rules define it
+    for (const auto& t : rules.templates) all.push_back({&t, true});
     for (const auto& t : defaultTemplates())
-        if (std::none_of(all.begin(), all.end(), [&](const EntityTemplate* a) { return a->name == t.name; })) all.push_back(&t);
+        if (std::none_of(all.begin(), all.end(), [&](const auto& a) { return a.first->name == t.name; })) all.push_back({&t, false});
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first->name < b.first->name; });
     setRowCount(static_cast<int>(all.size()));
     for (int row = 0; row < static_cast<int>(all.size()); ++row) {
-        const EntityTemplate& t = *all[static_cast<std::size_t>(row)];
+        const auto [template_, own] = all[static_cast<std::size_t>(row)];
+        const EntityTemplate& t = *template_;
         const QStringList cells = {QString::fromStdString(t.name), QString(QChar::fromLatin1(t.glyph)), QColor::fromRgb(t.colour).name(),
                                    entityKindId(t.kind),           QString::number(t.maxHp),       QString::number(t.attack),
                                    QString::number(t.defense),     QString::number(t.speed),       behavioursText(t.behaviours)};
+        const QColor colour = QColor::fromRgb(t.colour);
+        // Light or dark text, whichever reads on the template's own colour: pale
+        // colours no longer vanish on a white table, nor dark ones on a dark theme.
+        const QColor onColour = colour.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
         for (int c = 0; c < kColumns; ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c == Name) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-            if (c == Glyph || c == Colour) item->setForeground(QColor::fromRgb(t.colour).darker(130));
+            if (c == Name) {
+                item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+                item->setToolTip(own ? tr("Defined in these rules") : tr("A built-in default: editing it saves it with these rules"));
+                QFont font = item->font();
+                font.setItalic(!own);
+                item->setFont(font);
+            }
+            if (c == Glyph || c == Colour) {
+                item->setBackground(colour);
+                item->setForeground(onColour);
+            }
             if (c == Kind) item->setToolTip(tr("player, creature, item or exit"));
             setItem(row, c, item);
         }
+        if (!currentName.isEmpty() && cells[Name] == currentName) setCurrentCell(row, editedColumn);
     }
     loading_ = false;
 }
