@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "main_window.h"
+#include "theme.h"
 
 int main(int argc, char* argv[]) {
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -29,6 +30,7 @@ int main(int argc, char* argv[]) {
     QApplication::setApplicationName("Burrow");
     QApplication::setApplicationVersion(BURROW_VERSION);
 
+    burrow::ui::applyTheme(burrow::ui::savedTheme());
     burrow::ui::MainWindow window;
     const QString file = args.empty() ? burrow::ui::MainWindow::defaultExampleProject() : QString::fromStdString(args[0]);
     window.show();

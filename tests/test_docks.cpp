@@ -21,6 +21,7 @@
 #include "docks/rules_dock.h"
 #include "docks/templates_table.h"
 #include "document/project_document.h"
+#include "theme.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "play/play_view.h"
@@ -130,7 +131,7 @@ private slots:
         QCOMPARE(table->currentColumn(), 1);
         table->item(enemyRow(), 8)->setText("chase 9");
         table->item(enemyRow(), 3)->setText("dragon"); // not a kind: refused, shown red
-        QCOMPARE(table->item(enemyRow(), 3)->background().color(), QColor(255, 200, 200));
+        QCOMPARE(table->item(enemyRow(), 3)->background().color(), problemBackground(table->palette()));
         doc->generateFor(1000);
         const EntityTemplate* enemy = doc->rules()->findTemplate("enemy");
         QCOMPARE(enemy->glyph, 'g');

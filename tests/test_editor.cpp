@@ -32,6 +32,7 @@
 #include "docks/recipe_panel.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "theme.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "io/file_io.h"
@@ -576,6 +577,29 @@ private slots:
         QVERIFY(!doc->atEnd());
         QTRY_VERIFY_WITH_TIMEOUT(thumbnail() != atStart, 3000); // redrawn by the throttle, while stepping
         QCOMPARE(thumbnail(), expected());
+    }
+
+    // View > Theme: dark and light palettes for everything around the map, the
+    // platform's own back with "Follow the System"; the map keeps the level's colours.
+    void themesChangeTheFrameNotTheMap() {
+        const QPalette platform = QApplication::palette();
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
+        const QImage map = window.mapView()->grab().toImage();
+        child<QAction>(&window, "themeDark")->trigger();
+        QVERIFY(darkPalette(QApplication::palette()));
+        QTRY_VERIFY(darkPalette(window.palette()));
+        QCOMPARE(savedTheme(), Theme::Dark);
+        QCOMPARE(window.mapView()->grab().toImage(), map);
+        screenshot(&window, "theme-dark");
+        child<QAction>(&window, "themeLight")->trigger();
+        QVERIFY(!darkPalette(QApplication::palette()));
+        child<QAction>(&window, "themeSystem")->trigger();
+        QCOMPARE(QApplication::palette().color(QPalette::Window), platform.color(QPalette::Window));
+        QCOMPARE(QApplication::palette().color(QPalette::Text), platform.color(QPalette::Text));
+        QCOMPARE(savedTheme(), Theme::System);
     }
 
     void regionAndDepthViews() {

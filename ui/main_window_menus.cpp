@@ -1,6 +1,8 @@
 // The editor's menus: what each command does is the document's, the runner's or
 // a dock's; this file only lists them and their shortcuts.
 #include <QAction>
+#include <QActionGroup>
+#include <tuple>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -13,6 +15,7 @@
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
+#include "theme.h"
 #include "map/map_view.h"
 
 namespace burrow::ui {
@@ -60,6 +63,20 @@ void MainWindow::createMenus() {
     view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
     view->addAction(tr("Reset &Layout"), this, &MainWindow::applyFirstLayout)->setObjectName("resetLayout");
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    auto* themes = new QActionGroup(theme);
+    for (const auto& [kind, text, name] : {std::tuple{Theme::System, tr("Follow the &System"), "themeSystem"}, std::tuple{Theme::Light, tr("&Light"), "themeLight"},
+                                           std::tuple{Theme::Dark, tr("&Dark"), "themeDark"}}) {
+        QAction* a = theme->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(savedTheme() == kind);
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [kind = kind] {
+            applyTheme(kind);
+            saveTheme(kind);
+        });
+    }
     view->addSeparator();
     auto toggle = [&](const QString& text, const QString& name, bool on, auto setter, QKeySequence key = {}) {
         QAction* a = view->addAction(text);

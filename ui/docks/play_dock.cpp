@@ -44,7 +44,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     view_ = new PlayView(body);
     auto* help = new QLabel(tr("Move: arrows, numpad, h j k l y u b n · wait: . · stairs: < > · new game: F5 · back to the editor: Esc"), body);
     help->setWordWrap(true);
-    help->setStyleSheet("color: gray;");
+    help->setForegroundRole(QPalette::PlaceholderText); // quieter than the game, in any theme
     log_ = new QListWidget(body);
     log_->setObjectName("playLog");
     log_->setMaximumHeight(110);

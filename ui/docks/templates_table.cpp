@@ -4,6 +4,8 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 
+#include "theme.h"
+
 namespace burrow::ui {
 
 namespace {
@@ -149,7 +151,7 @@ void TemplatesTable::cellEdited(int row, int column) {
     }
     if (!ok) {
         const QSignalBlocker block(this);
-        item(row, column)->setBackground(QColor(255, 200, 200)); // shown, not applied
+        item(row, column)->setBackground(problemBackground(palette())); // shown, not applied
         item(row, column)->setToolTip(tr("Not applied: %1 is not a valid value here").arg(text));
         return;
     }
