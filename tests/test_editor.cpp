@@ -17,6 +17,8 @@
 #include <QMenu>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QToolBar>
+#include <QCheckBox>
 #include <QUndoStack>
 #include <unistd.h>
 
@@ -600,6 +602,33 @@ private slots:
         QCOMPARE(QApplication::palette().color(QPalette::Window), platform.color(QPalette::Window));
         QCOMPARE(QApplication::palette().color(QPalette::Text), platform.color(QPalette::Text));
         QCOMPARE(savedTheme(), Theme::System);
+    }
+
+    // Every tool bar button and every parameter of every stage says what it does.
+    void everyButtonAndParameterHasATooltip() {
+        MainWindow window;
+        window.show();
+        for (QToolBar* bar : window.findChildren<QToolBar*>())
+            for (QAction* a : bar->actions()) {
+                if (a->isSeparator()) continue;
+                QWidget* button = bar->widgetForAction(a);
+                const QString tip = button ? button->toolTip() : a->toolTip();
+                QVERIFY2(!tip.isEmpty() && tip != a->text(), qPrintable(bar->objectName() + ": " + a->text()));
+            }
+        ParameterForm form;
+        for (const StageType& type : builtinStages().types()) {
+            form.show(&type, ParamValues::defaults(type.params));
+            int fields = 0;
+            for (QWidget* field : form.findChildren<QWidget*>()) {
+                if (!qobject_cast<QAbstractSpinBox*>(field) && !qobject_cast<QComboBox*>(field) && !qobject_cast<QCheckBox*>(field)) continue;
+                ++fields;
+                // A toggle of a set (born on 5) lies in a row that carries the tooltip.
+                QWidget* owner = field;
+                while (owner && owner->toolTip().isEmpty() && owner != &form) owner = owner->parentWidget();
+                QVERIFY2(owner && owner != &form, qPrintable(QString::fromStdString(type.id) + ": a field without a tooltip"));
+            }
+            QVERIFY(fields >= static_cast<int>(type.params.size()));
+        }
     }
 
     void regionAndDepthViews() {

@@ -17,6 +17,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QToolBar>
+#include <tuple>
 #include <QUndoStack>
 #include <QUndoView>
 
@@ -142,10 +143,12 @@ void MainWindow::applyFirstLayout() {
 void MainWindow::createToolBars() {
     QToolBar* map = addToolBar(tr("Map"));
     map->setObjectName("mapToolBar");
-    map->addWidget(new QLabel(tr(" Depth "), map));
+    auto* depthLabel = new QLabel(tr(" Depth "), map);
+    map->addWidget(depthLabel);
     depthBox_ = new QSpinBox(map);
     depthBox_->setObjectName("depthBox");
-    depthBox_->setToolTip(tr("The depth shown (0 is the top)"));
+    depthBox_->setToolTip(tr("The depth shown (0 is the top); the Depths dock shows them all"));
+    depthLabel->setToolTip(depthBox_->toolTip());
     map->addWidget(depthBox_);
     connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
         mapView_->setDepth(z);
@@ -157,15 +160,19 @@ void MainWindow::createToolBars() {
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
     auto* group = new QActionGroup(this);
-    const std::pair<PaintTool, QString> kinds[] = {{PaintTool::Pan, tr("Pan")},         {PaintTool::Pencil, tr("Pencil")},
-                                                   {PaintTool::Rectangle, tr("Rectangle")}, {PaintTool::Fill, tr("Fill")},
-                                                   {PaintTool::Eraser, tr("Eraser")}};
+    const std::tuple<PaintTool, QString, QString> kinds[] = {
+        {PaintTool::Pan, tr("Pan"), tr("Drag the map (the middle button drags with any tool; the wheel zooms)")},
+        {PaintTool::Pencil, tr("Pencil"), tr("Paint cells with the chosen tile; a drag paints a line")},
+        {PaintTool::Rectangle, tr("Rectangle"), tr("Drag a rectangle to fill with the chosen tile")},
+        {PaintTool::Fill, tr("Fill"), tr("Fill the connected cells of one tile with the chosen tile")},
+        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")}};
     int key = Qt::Key_1;
-    for (const auto& [tool, name] : kinds) {
+    for (const auto& [tool, name, help] : kinds) {
         QAction* a = tools->addAction(name);
         a->setObjectName("tool" + name);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(key++));
+        a->setToolTip(tr("%1 (%2): %3").arg(name, a->shortcut().toString(QKeySequence::NativeText), help));
         a->setChecked(tool == PaintTool::Pan);
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });
