@@ -13,7 +13,9 @@ namespace {
     const QString dir = qEnvironmentVariable("BURROW_SCREENSHOTS");
     if (dir.isEmpty()) return;
     QDir().mkpath(dir);
-    QTest::qWait(100); // widgets added to a visible layout are shown by a queued call
+    // Widgets added to a visible layout are shown by a queued call, and the legend,
+    // overview and thumbnails redraw on a timer of up to 300 ms.
+    QTest::qWait(400);
     QVERIFY(window->grab().save(dir + "/" + name + ".png"));
 }
 

@@ -631,6 +631,57 @@ private slots:
         }
     }
 
+    // What a designer sees at 1366 x 768, as the issue asks to look at: the first view
+    // of each example, drone mining mid-way, region colours, the depth overlap with
+    // its legend, a game. In each the map (or, during a game, the Play dock) has most
+    // of the window. With BURROW_SCREENSHOTS set, each is saved as a PNG.
+    void theDesignersScreens() {
+        const auto area = [](const QRect& r) { return static_cast<double>(r.width()) * r.height(); };
+        const auto mapIsTheCentre = [&](MainWindow& w) {
+            QTest::qWait(50);
+            const QRect map = w.mapView()->geometry();
+            return area(map) >= 0.5 * area(w.rect()) && map.contains(w.rect().center() + QPoint(w.width() / 8, 0));
+        };
+        for (const char* name : {"cellular-depths", "drone-caves", "random-fill", "room-grid", "rooms-and-hallways"}) {
+            QSettings().clear();
+            MainWindow window;
+            window.resize(1366, 768);
+            window.applyFirstLayout();
+            window.show();
+            QVERIFY(openAndFinish(window, example((std::string(name) + ".burrow.json").c_str())));
+            QVERIFY2(mapIsTheCentre(window), name);
+            screenshot(&window, QStringLiteral("1366-first-view-%1").arg(name));
+        }
+        MainWindow window;
+        window.resize(1366, 768);
+        window.applyFirstLayout();
+        window.show();
+        QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
+        window.document()->seek(window.document()->generation().timeline()->stepCount() / 2);
+        window.findChild<LegendDock*>()->raise();
+        window.findChild<LegendDock*>()->refresh();
+        QVERIFY(mapIsTheCentre(window));
+        screenshot(&window, "1366-drone-mining-midway");
+
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        child<QAction>(&window, "showRegions")->setChecked(true);
+        window.findChild<LegendDock*>()->refresh();
+        QVERIFY(mapIsTheCentre(window));
+        screenshot(&window, "1366-region-colours");
+        child<QAction>(&window, "showRegions")->setChecked(false);
+        child<QAction>(&window, "showOtherDepth")->setChecked(true);
+        window.findChild<LegendDock*>()->refresh();
+        QVERIFY(mapIsTheCentre(window));
+        screenshot(&window, "1366-depth-overlap");
+
+        auto* play = window.findChild<PlayDock*>();
+        play->playFromHere();
+        for (int i = 0; i < 12; ++i) QTest::keyClick(play->view(), Qt::Key_Right);
+        QTest::qWait(50);
+        QVERIFY(play->width() > window.width() / 2 - 20);
+        screenshot(&window, "1366-game");
+    }
+
     void regionAndDepthViews() {
         MainWindow window;
         window.resize(1400, 900);
