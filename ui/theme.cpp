@@ -5,7 +5,7 @@
 #include <QStyle>
 #include <QStyleFactory>
 #include <QStyleHints>
-#include <optional>
+#include <memory>
 
 namespace burrow::ui {
 
@@ -21,7 +21,10 @@ PlatformLook& platformLook() {
     return look;
 }
 
-QPalette lightPalette() { return QStyleFactory::create("Fusion")->standardPalette(); }
+QPalette lightPalette() {
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create("Fusion")); // only asked for its palette
+    return fusion->standardPalette();
+}
 
 QPalette darkPaletteColours() {
     QPalette p;
