@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/cli.h"
+#include "content/metric_catalog.h"
 #include "pipeline/builtin_stages.h"
 #include "cli/stage_reference.h"
 #include "io/ascii_map.h"
@@ -156,18 +157,62 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const auto doc = nlohmann::json::parse(r.out.toStdString()); // throws (and fails the test) if not JSON
         for (const char* key : {"project", "seed", "movement", "start", "total", "depths"}) QVERIFY2(doc.contains(key), key);
-        for (const char* key : {"floor_share", "regions", "stairs_pairs", "reachable_share", "longest_path", "dead_ends", "rooms", "hallways"})
-            QVERIFY2(doc["total"].contains(key), key);
+        // Every metric of the catalog up to the search cost, per depth where it is one.
+        for (const burrow::MetricInfo& m : burrow::metricCatalog()) {
+            const bool measured = m.cost != burrow::MetricCost::BotGames;
+            QVERIFY2(doc["total"].contains(m.id) == measured, m.id.c_str());
+            for (const auto& depth : doc["depths"]) QVERIFY2(depth.contains(m.id) == (measured && m.perDepth), m.id.c_str());
+        }
         QCOMPARE(doc["depths"].size(), std::size_t(6));
-        for (const auto& depth : doc["depths"])
-            for (const char* key : {"depth", "floor_share", "regions", "largest_region_share", "stairs_down", "reachable_share", "longest_path",
-                                    "dead_ends", "rooms", "hallways", "unreachable_regions"})
-                QVERIFY2(depth.contains(key), key);
+        for (const auto& depth : doc["depths"]) QVERIFY(depth.contains("unreachable_regions") && depth.contains("depth"));
         QVERIFY(doc["total"]["stairs_pairs"].get<int>() > 0);
+        QVERIFY(doc["total"]["start_to_exit"].is_null()); // the example has no exit
         // The table form names unreachable regions the same way.
         const Result table = runCli({"stats", std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json"});
         QCOMPARE(table.code, 0);
-        QVERIFY(table.out.contains("reachable"));
+        QVERIFY(table.out.contains("reachable_share"));
+        // docs/cli.md shows exactly what `burrow metrics --markdown` prints.
+        const std::string docs = burrow::readTextFile(std::string(BURROW_SOURCE_DIR) + "/docs/cli.md");
+        const std::string begin = "<!-- metrics:begin -->\n", end = "<!-- metrics:end -->";
+        const auto from = docs.find(begin), to = docs.find(end);
+        QVERIFY(from != std::string::npos && to != std::string::npos);
+        QCOMPARE(QString::fromStdString(docs.substr(from + begin.size(), to - from - begin.size())), QString::fromStdString(burrow::cli::metricsMarkdown()));
+    }
+
+    // generate --accept keeps the first attempt that passes and says how to make it
+    // again; a rule no attempt meets fails, naming the closest.
+    void generateAcceptKeepsPassingLevels() {
+        QTemporaryDir dir;
+        auto project = nlohmann::json::parse(burrow::readTextFile(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json"));
+        project["recipe"][3]["rules"] = std::string(BURROW_EXAMPLES) + "/cellular-depths.rules.json";
+        project["acceptance"] = {{"attempts", 40}, {"rules", {{{"metric", "reachable_share"}, {"min", 0.99}}, {{"metric", "start_to_deepest"}, {"min", 70}}}}};
+        const std::string file = dir.filePath("accept.burrow.json").toStdString();
+        burrow::writeFileAtomically(file, project.dump(2));
+        const std::string out = dir.filePath("out").toStdString();
+        const Result r = runCli({"generate", file, "--accept", "--seeds", "1..4", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        for (int seed = 1; seed <= 4; ++seed) {
+            const std::string folder = out + "/seed-" + std::to_string(seed);
+            const auto report = nlohmann::json::parse(burrow::readTextFile(folder + "/accept.acceptance.json"));
+            QVERIFY(report["accepted"].get<bool>());
+            QVERIFY(report["metrics"]["reachable_share"].get<double>() >= 0.99);
+            QVERIFY(report["metrics"]["start_to_deepest"].get<double>() >= 70);
+            QCOMPARE(report["rejected"].size(), report["attempt"].get<std::size_t>() - 1);
+            // The level seed alone makes the same level, without the rules.
+            const Result again = runCli({"stats", file, "--seed", std::to_string(report["level_seed"].get<std::uint64_t>()), "--json"});
+            QCOMPARE(nlohmann::json::parse(again.out.toStdString())["level_hash"], report["level_hash"]);
+            // And the exported map says which seed that is.
+            QVERIFY(QString::fromStdString(burrow::readTextFile(folder + "/accept.txt")).size() > 0);
+        }
+        project["acceptance"]["rules"] = {{{"metric", "floor_share"}, {"min", 0.9}}};
+        project["acceptance"]["attempts"] = 3;
+        burrow::writeFileAtomically(file, project.dump(2));
+        const Result none = runCli({"generate", file, "--accept", "--seed", "7", "--out", out + "/none"});
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains("seed 7: none of 3 attempts passes; the closest, attempt") && none.err.contains("breaks floor_share >= 0.9: 0."), qPrintable(none.err));
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(out + "/none/accept.txt")));
+        QVERIFY(QFileInfo::exists(QString::fromStdString(out + "/none/accept.acceptance.json")));
+        QVERIFY(runCli({"generate", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--accept", "--out", out}).err.contains("has no acceptance rules"));
     }
 
     void statsOverSeedsGivesEachSeedAndTheDistribution() {
@@ -177,7 +222,7 @@ private slots:
         QCOMPARE(doc["seeds"].size(), std::size_t(9));
         QCOMPARE(doc["seeds"][4]["seed"].get<int>(), 5);
         std::vector<double> floors;
-        for (const auto& s : doc["seeds"]) floors.push_back(s["total"]["floor_share"].get<double>());
+        for (const auto& s : doc["seeds"]) floors.push_back(s["metrics"]["floor_share"].get<double>());
         std::sort(floors.begin(), floors.end());
         const auto& d = doc["distribution"]["floor_share"];
         QCOMPARE(d["min"].get<double>(), floors.front());
@@ -185,7 +230,7 @@ private slots:
         QCOMPARE(d["max"].get<double>(), floors.back());
         // The same as asking seed by seed.
         const Result one = runCli({"stats", std::string(BURROW_EXAMPLES) + "/rooms-and-hallways.burrow.json", "--seed", "5", "--json"});
-        QCOMPARE(nlohmann::json::parse(one.out.toStdString())["total"], doc["seeds"][4]["total"]);
+        QCOMPARE(nlohmann::json::parse(one.out.toStdString())["total"], doc["seeds"][4]["metrics"]);
     }
 
     // Hostile numbers and nesting name the file and the JSON path, and validate goes on

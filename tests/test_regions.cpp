@@ -10,7 +10,6 @@
 #include "stage_entries.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
-#include "regions/level_metrics.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
@@ -316,21 +315,6 @@ private slots:
             QCOMPARE(after.regions.size(), before.regions.size() + 1);
             for (std::size_t i = 0; i < before.regions.size(); ++i) QCOMPARE(now[i], was[i]);
         }
-    }
-
-    void metricsOfAHandMadeLevel() {
-        const Level level = levelFromAscii("#######\n#...#.#\n#.#####\n#######\n");
-        const LevelMetrics m = measureLevel(level, Connectivity::Four);
-        QCOMPARE(m.depths.size(), std::size_t(1));
-        const DepthMetrics& d = m.depths[0];
-        QCOMPARE(d.walkable, 5);
-        QCOMPARE(d.regions, 2);
-        QCOMPARE(d.largestRegionShare, 4.0 / 5.0);
-        QCOMPARE(d.reachableShare, 4.0 / 5.0); // the lone cell at (5,1) is cut off
-        QCOMPARE(d.longestPath, 2);
-        QCOMPARE(d.deadEnds, 2);                // (3,1) and (1,2); the lone cell has no neighbour at all
-        QCOMPARE(d.unreachable.size(), std::size_t(1));
-        QCOMPARE(d.unreachable[0].representative, (Point{5, 1}));
     }
 };
 

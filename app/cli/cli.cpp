@@ -15,9 +15,19 @@
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "content/metric_catalog.h"
 #include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
+
+// The metric catalog as a table; docs/cli.md holds the --markdown form (a test keeps them equal).
+std::string metricsMarkdown() {
+    std::string text = "| id | name | unit | per depth | cost | definition |\n|---|---|---|---|---|---|\n";
+    for (const MetricInfo& m : metricCatalog())
+        text += "| `" + m.id + "` | " + m.name + " | " + m.unit + " | " + (m.perDepth ? "yes" : "") + " | " + metricCostId(m.cost) + " | " + m.definition + " |\n";
+    return text;
+}
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -66,6 +76,30 @@ int stages(const std::vector<std::string>& args, std::ostream& out, std::ostream
     return 0;
 }
 
+int metrics(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+    Arguments a(args, {}, {"help", "markdown", "json"});
+    if (a.flag("help")) {
+        out << "usage: burrow metrics [--markdown | --json]\n\nLists every metric `stats`, `explore` and acceptance rules know: its id,\n"
+               "name, unit, whether it is measured per depth, its cost (cheap: one pass; search:\n"
+               "walks from the start; bot: plays games, only when asked) and what it counts.\n";
+        return 0;
+    }
+    if (!a.positional().empty()) throw UsageError("metrics takes no file");
+    if (a.flag("markdown")) {
+        out << metricsMarkdown();
+        return 0;
+    }
+    if (a.flag("json")) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const MetricInfo& m : metricCatalog())
+            list.push_back({{"id", m.id}, {"name", m.name}, {"unit", m.unit}, {"per_depth", m.perDepth}, {"cost", metricCostId(m.cost)}, {"definition", m.definition}});
+        out << list.dump(2) << "\n";
+        return 0;
+    }
+    for (const MetricInfo& m : metricCatalog()) out << m.id << " (" << m.unit << ", " << metricCostId(m.cost) << (m.perDepth ? ", per depth" : "") << ")\n    " << m.definition << "\n";
+    return 0;
+}
+
 using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ostream&);
 
 const std::map<std::string, std::pair<Command, const char*>>& commands() {
@@ -73,6 +107,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands() {
         {"generate", {generateCommand, "generate levels for one seed or many and write them (tmj, tmx, png, txt, csv)"}},
         {"validate", {validate, "check project and population rules files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
+        {"metrics", {metrics, "list the metrics stats, explore and acceptance rules know"}},
         {"play", {playCommand, "let the bot play the level many times, or play a replay back"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };

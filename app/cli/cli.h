@@ -14,5 +14,7 @@ std::optional<int> run(const std::vector<std::string>& args, std::ostream& out, 
 
 // `burrow --help`: the editor's usage and every subcommand, one line each.
 std::string usage();
+// The metric catalog as a Markdown table (docs/cli.md holds it).
+std::string metricsMarkdown();
 
 } // namespace burrow::cli

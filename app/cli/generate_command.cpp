@@ -8,6 +8,7 @@
 #include <ostream>
 #include <unistd.h>
 
+#include "analysis/acceptance.h"
 #include "cli/arguments.h"
 #include "cli/interrupt.h"
 #include "cli/memory_budget.h"
@@ -15,6 +16,7 @@
 #include "cli/seed_range.h"
 #include "cli/stage_progress.h"
 #include "export/level_export.h"
+#include "io/file_io.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
@@ -27,7 +29,7 @@ namespace fs = std::filesystem;
 const char* const kGenerateHelp =
     "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
     "                       [--out DIR] [--jobs J] [--memory GIB] [--cell PX] [--style glyphs|blocks]\n"
-    "                       [--regions] [--frames K]\n"
+    "                       [--regions] [--frames K] [--accept [--attempts K]]\n"
     "\n"
     "Generates the project's level and writes it in every format asked for.\n"
     "  --seed N        one seed instead of the project's (a number or any text)\n"
@@ -47,10 +49,34 @@ const char* const kGenerateHelp =
     "  --regions       PNG: each region in its own colour\n"
     "  --frames K      also write the generation as PNG frames, one every K steps,\n"
     "                  into DIR/frames/\n"
+    "  --accept        keep only levels that meet the project's acceptance rules: try\n"
+    "                  attempts 1..K of each seed (each made from a derived level seed)\n"
+    "                  and write the first that passes, with <stem>.acceptance.json\n"
+    "                  (seed, attempt, level seed, each rejected attempt and the rule it\n"
+    "                  broke). `generate --seed LEVEL_SEED` makes the same level again.\n"
+    "                  A seed none of whose attempts passes fails, naming the closest.\n"
+    "  --attempts K    attempts per seed for --accept (default: the project's, else 20;\n"
+    "                  at most 1000)\n"
     "Progress goes to stderr when it is a terminal; a summary line ends the run.\n"
     "Exit code 0 when every seed was written, 1 otherwise (each failure is named).\n";
 
 namespace {
+
+// What --accept writes beside the level: which attempt was kept and why the others were not.
+nlohmann::ordered_json acceptanceReport(const Project& project, std::uint64_t seed, const AcceptedLevel& a, const std::string& levelId) {
+    nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+    for (const AcceptanceRule& r : project.acceptance.rules) rules.push_back(describeRule(r));
+    nlohmann::ordered_json rejected = nlohmann::ordered_json::array();
+    for (const RejectedAttempt& r : a.rejected) rejected.push_back({{"attempt", r.attempt}, {"level_seed", r.levelSeed}, {"broken_rule", r.broken}});
+    nlohmann::ordered_json doc = {{"project", project.name}, {"project_hash", projectHash(project)}, {"seed", seed}, {"accepted", a.accepted},
+                                  {"attempt", a.attempt},    {"level_seed", a.levelSeed},         {"level_hash", levelId}};
+    if (!a.accepted) doc["closest_breaks"] = a.broken;
+    doc["rules"] = rules;
+    doc["attempts_allowed"] = project.acceptance.attempts;
+    doc["rejected"] = rejected;
+    doc["metrics"] = measurementToJson(a.measurement, false)["total"];
+    return doc;
+}
 
 // "dungeon.burrow.json" -> "dungeon"
 std::string projectStem(const fs::path& path) {
@@ -64,7 +90,8 @@ std::string projectStem(const fs::path& path) {
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory"}, {"help", "regions"});
+    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts"},
+                {"help", "regions", "accept"});
     if (a.flag("help")) {
         out << kGenerateHelp;
         return 0;
@@ -85,8 +112,15 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath);
     std::vector<std::string> notices;
-    const Project project = loadProject(projectPath, builtinStages(), &notices);
+    Project project = loadProject(projectPath, builtinStages(), &notices);
     for (const auto& n : notices) err << "warning: " << n << "\n";
+    const bool accept = a.flag("accept");
+    if (accept && project.acceptance.rules.empty())
+        throw UsageError("--accept: " + projectPath.string() + " has no acceptance rules (\"acceptance\": {\"rules\": [...]}, docs/project-format.md)");
+    if (a.value("attempts")) {
+        if (!accept) throw UsageError("--attempts goes with --accept");
+        project.acceptance.attempts = a.integer("attempts", kDefaultAttempts, 1, kMaxAttempts);
+    }
     if (a.value("depth")) request.depth = a.integer("depth", 0, 0, project.size.depth - 1);
     const int frames = a.integer("frames", 0, 0, 1'000'000);
     // Images are checked before any level is made: a cell size asked for that makes
@@ -138,13 +172,33 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 return;
             }
             try {
-                StageProgress progress(err, !batch && isatty(STDERR_FILENO));
-                const MadeLevel made = makeLevel(project, seed, &progress);
+                StageProgress progress(err, !batch && !accept && isatty(STDERR_FILENO));
+                std::optional<AcceptedLevel> accepted;
+                if (accept) accepted = makeAcceptedLevel(project, seed);
+                const MadeLevel made = accepted ? std::move(accepted->made) : makeLevel(project, seed, &progress);
                 progress.finish();
+                // With --accept the level is the kept attempt's: its files name the
+                // seed that makes it, so anyone can make it again from them alone.
+                const std::uint64_t levelSeed = accepted ? accepted->levelSeed : seed;
                 const std::string levelId = levelHash(made.level);
-                const auto files = exportLevel(made.level, {project.name, seed, hash, levelId}, request, folder);
+                if (accepted) {
+                    fs::create_directories(folder);
+                    writeFileAtomically(folder / (request.stem + ".acceptance.json"), acceptanceReport(project, seed, *accepted, levelId).dump(2) + "\n");
+                    if (!accepted->accepted) {
+                        const std::lock_guard lock(report);
+                        failures.push_back("seed " + std::to_string(seed) + ": none of " + std::to_string(project.acceptance.attempts) +
+                                           " attempts passes; the closest, attempt " + std::to_string(accepted->attempt) + " (level seed " +
+                                           std::to_string(accepted->levelSeed) + "), breaks " + accepted->broken);
+                        return;
+                    }
+                }
+                const auto files = exportLevel(made.level, {project.name, levelSeed, hash, levelId}, request, folder);
+                if (accepted && !batch)
+                    lines.push_back("seed " + std::to_string(seed) + ": attempt " + std::to_string(accepted->attempt) + " passes (level seed " +
+                                    std::to_string(levelSeed) + ": `burrow generate " + projectPath.string() + " --seed " + std::to_string(levelSeed) +
+                                    "` makes it again)");
                 if (frames > 0) {
-                    Generation generation = startGeneration(project, seed);
+                    Generation generation = startGeneration(project, levelSeed);
                     exportFrames(generation, made.level, static_cast<std::size_t>(frames),
                                  {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
                 }

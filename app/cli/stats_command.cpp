@@ -1,150 +1,133 @@
 #include "cli/stats_command.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <unistd.h>
 
+#include "analysis/measure.h"
+#include "analysis/seed_summary.h"
 #include "cli/arguments.h"
 #include "cli/memory_budget.h"
-#include "cli/stage_progress.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
+#include "cli/stage_progress.h"
 #include "model/level_hash.h"
+#include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
-#include "pipeline/builtin_stages.h"
 
 namespace burrow::cli {
 namespace {
 
 const char* kHelp =
-    "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--memory GIB] [--json]\n"
+    "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--bot] [--memory GIB] [--json]\n"
     "\n"
-    "Generates the project's level and prints its metrics per depth and in total:\n"
-    "floor share, regions, largest region share, stairs pairs, the share reachable from\n"
-    "the start, the longest shortest path from the start, dead ends, rooms and hallways,\n"
-    "and every region the start cannot reach. Movement follows the project's \"movement\".\n"
+    "Generates the project's level and prints its metrics (`burrow metrics` lists them:\n"
+    "floor share, regions, reachable share, walks from the start, loops, dead ends,\n"
+    "rooms, things...), per depth and in total, and every region the start cannot\n"
+    "reach. Movement follows the project's \"movement\".\n"
     "  --seed N      use this seed instead of the project's (a number or any text)\n"
     "  --seeds A..B  every seed from A to B: each seed's metrics and, per metric, the\n"
-    "                min, median and max over them (the stuff of expressive-range plots)\n"
+    "                min, median and max over them (`burrow explore` does more)\n"
     "  --jobs J      threads for --seeds (default: every core; fewer when they would\n"
     "                not fit in --memory)\n"
+    "  --bot         also the bot's metrics (plays 5 games a level: slower)\n"
     "  --memory GIB  memory the command may use in all (default 4); a level that alone\n"
     "                would not fit is refused with the estimate\n"
-    "  --json        print JSON (keys documented in docs/cli.md)\n";
+    "  --json        print JSON (keys: `burrow metrics`; documented in docs/cli.md)\n";
 
-std::string percent(double share) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", share * 100.0);
+std::string shown(std::size_t metric, double value) {
+    if (std::isnan(value)) return "-";
+    char text[32];
+    if (metricCatalog()[metric].unit == "share") std::snprintf(text, sizeof text, "%.1f%%", value * 100.0);
+    else std::snprintf(text, sizeof text, "%.4g", value);
     return text;
 }
 
-} // namespace
-
-nlohmann::ordered_json metricsToJson(const LevelMetrics& m) {
-    using nlohmann::ordered_json;
-    ordered_json depths = ordered_json::array();
-    for (const DepthMetrics& d : m.depths) {
-        ordered_json unreachable = ordered_json::array();
-        for (const UnreachableRegion& u : d.unreachable)
-            unreachable.push_back({{"region", u.label}, {"size", u.size}, {"x", u.representative.x}, {"y", u.representative.y}});
-        depths.push_back({{"depth", d.depth},
-                          {"floor_share", d.floorShare},
-                          {"regions", d.regions},
-                          {"largest_region_share", d.largestRegionShare},
-                          {"stairs_down", d.stairsDown},
-                          {"reachable_share", d.reachableShare},
-                          {"longest_path", d.longestPath},
-                          {"dead_ends", d.deadEnds},
-                          {"rooms", d.rooms},
-                          {"hallways", d.hallways},
-                          {"unreachable_regions", unreachable}});
-    }
-    ordered_json start = nullptr;
-    if (m.start) start = {{"x", m.start->x}, {"y", m.start->y}, {"depth", m.start->z}};
-    return {{"movement", static_cast<int>(m.movement)},
-            {"start", start},
-            {"total",
-             {{"floor_share", m.floorShare},
-              {"regions", m.regions},
-              {"stairs_pairs", m.stairsPairs},
-              {"reachable_share", m.reachableShare},
-              {"longest_path", m.longestPath},
-              {"dead_ends", m.deadEnds},
-              {"rooms", m.rooms},
-              {"hallways", m.hallways}}},
-            {"depths", depths}};
+MeasureOptions measureOptions(const Arguments& a, std::uint64_t seed) {
+    MeasureOptions options;
+    if (a.flag("bot")) options.upTo = MetricCost::BotGames;
+    options.botSeed = seed;
+    return options;
 }
 
-namespace {
-
-// Per-seed totals, and min / median / max of each over the seeds.
-int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, bool json, std::ostream& out, std::ostream& err) {
-    std::vector<LevelMetrics> metrics(range.count());
-    std::vector<std::string> failures(range.count()), hashes(range.count());
-    forEachInParallel(metrics.size(), jobs, [&](std::size_t i) {
+// Each seed's metrics, and min / median / max of each over the seeds.
+int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, const Arguments& a, std::ostream& out, std::ostream& err) {
+    std::vector<SeedResult> results(range.count());
+    forEachInParallel(results.size(), jobs, [&](std::size_t i) {
+        SeedResult& r = results[i];
+        r.seed = r.levelSeed = range.first + i;
         try {
-            const MadeLevel made = makeLevel(project, range.first + i);
-            metrics[i] = measureLevel(made.level, project.movement);
-            hashes[i] = levelHash(made.level);
+            const MadeLevel made = makeLevel(project, r.seed);
+            const Measurement m = measure(made.level, project.movement, measureOptions(a, r.seed));
+            r.values = m.level;
+            r.upTo = m.upTo;
+            r.levelHash = levelHash(made.level);
         } catch (const std::exception& e) {
-            failures[i] = e.what();
+            r.error = e.what();
         }
     });
     int failed = 0;
-    for (std::size_t i = 0; i < failures.size(); ++i)
-        if (!failures[i].empty()) {
-            err << "error: seed " << range.first + i << ": " << failures[i] << "\n";
+    for (const SeedResult& r : results)
+        if (!r.error.empty()) {
+            err << "error: seed " << r.seed << ": " << r.error << "\n";
             ++failed;
         }
-    using Getter = double (*)(const LevelMetrics&);
-    const std::vector<std::pair<const char*, Getter>> totals = {
-        {"floor_share", [](const LevelMetrics& m) { return m.floorShare; }},
-        {"regions", [](const LevelMetrics& m) { return double(m.regions); }},
-        {"stairs_pairs", [](const LevelMetrics& m) { return double(m.stairsPairs); }},
-        {"reachable_share", [](const LevelMetrics& m) { return m.reachableShare; }},
-        {"longest_path", [](const LevelMetrics& m) { return double(m.longestPath); }},
-        {"dead_ends", [](const LevelMetrics& m) { return double(m.deadEnds); }},
-        {"rooms", [](const LevelMetrics& m) { return double(m.rooms); }},
-        {"hallways", [](const LevelMetrics& m) { return double(m.hallways); }},
-    };
-    nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
-    for (const auto& [name, get] : totals) {
-        std::vector<double> values;
-        for (std::size_t i = 0; i < metrics.size(); ++i)
-            if (failures[i].empty()) values.push_back(get(metrics[i]));
-        if (values.empty()) continue;
-        std::sort(values.begin(), values.end());
-        const double median = values.size() % 2 ? values[values.size() / 2] : (values[values.size() / 2 - 1] + values[values.size() / 2]) / 2;
-        distribution[name] = {{"min", values.front()}, {"median", median}, {"max", values.back()}};
-    }
-    if (json) {
+    const SeedsSummary summary = summariseSeeds(results, {});
+    if (a.flag("json")) {
         nlohmann::ordered_json seeds = nlohmann::ordered_json::array();
-        for (std::size_t i = 0; i < metrics.size(); ++i)
-            if (failures[i].empty()) {
-                nlohmann::ordered_json one = {{"seed", range.first + i}, {"level_hash", hashes[i]}};
-                one.update(metricsToJson(metrics[i]));
-                seeds.push_back(one);
-            }
+        for (const SeedResult& r : results)
+            if (r.error.empty()) seeds.push_back(seedResultToJson(r));
+        nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
+        for (const MetricSummary& m : summary.metrics)
+            distribution[metricCatalog()[m.metric].id] = {{"min", m.min}, {"median", m.median}, {"max", m.max}};
         out << nlohmann::ordered_json{{"project", project.name}, {"project_hash", projectHash(project)}, {"seeds", seeds}, {"distribution", distribution}}.dump(2)
             << "\n";
     } else {
-        out << project.name << " — seeds " << range.first << " to " << range.last << "\n\nmetric              min        median     max\n";
-        char line[128];
-        for (const auto& [name, stats] : distribution.items()) {
-            std::snprintf(line, sizeof line, "%-18s %-10.4g %-10.4g %-10.4g\n", name.c_str(), stats["min"].get<double>(), stats["median"].get<double>(),
-                          stats["max"].get<double>());
+        out << project.name << " — seeds " << range.first << " to " << range.last << "\n\nmetric                 min        median     max\n";
+        char line[160];
+        for (const MetricSummary& m : summary.metrics) {
+            std::snprintf(line, sizeof line, "%-22s %-10s %-10s %-10s\n", metricCatalog()[m.metric].id.c_str(), shown(m.metric, m.min).c_str(),
+                          shown(m.metric, m.median).c_str(), shown(m.metric, m.max).c_str());
             out << line;
         }
     }
     return failed == 0 ? 0 : 1;
 }
 
+// A column a depth, then the level's total; level-only metrics have only the total.
+void printTable(const Measurement& m, std::ostream& out) {
+    const auto& catalog = metricCatalog();
+    char cell[64];
+    std::snprintf(cell, sizeof cell, "%-22s", "metric");
+    out << cell;
+    for (std::size_t z = 0; z < m.depths.size(); ++z) {
+        std::snprintf(cell, sizeof cell, " %8s", ("depth " + std::to_string(z)).c_str());
+        out << cell;
+    }
+    out << "     total\n";
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+        if (catalog[i].cost > m.upTo) continue;
+        std::snprintf(cell, sizeof cell, "%-22s", catalog[i].id.c_str());
+        out << cell;
+        for (std::size_t z = 0; z < m.depths.size(); ++z) {
+            std::snprintf(cell, sizeof cell, " %8s", catalog[i].perDepth ? shown(i, m.depths[z][i]).c_str() : "");
+            out << cell;
+        }
+        std::snprintf(cell, sizeof cell, " %9s\n", shown(i, m.level[i]).c_str());
+        out << cell;
+    }
+    for (const UnreachableRegion& u : m.unreachable)
+        out << "unreachable: depth " << u.depth << " region " << u.label << " (" << u.size << " cells, first at " << u.representative.x << ", "
+            << u.representative.y << ")\n";
+}
+
 } // namespace
 
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "jobs", "memory"}, {"help", "json"});
+    Arguments a(args, {"seed", "seeds", "jobs", "memory"}, {"help", "json", "bot"});
     if (a.flag("help")) {
         out << kHelp;
         return 0;
@@ -157,7 +140,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (auto range = a.value("seeds")) {
         const SeedRange seeds = parseSeedRange(*range);
         const int asked = static_cast<int>(std::min<std::uint64_t>(seeds.last - seeds.first + 1, std::uint64_t(a.integer("jobs", defaultJobs(), 1, 256))));
-        return statsOverSeeds(project, seeds, jobsForMemory(a, statsMemory(project), asked, project, err), a.flag("json"), out, err);
+        return statsOverSeeds(project, seeds, jobsForMemory(a, statsMemory(project), asked, project, err), a, out, err);
     }
     jobsForMemory(a, statsMemory(project), 1, project, err);
     if (auto seed = a.value("seed")) {
@@ -168,32 +151,19 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     const MadeLevel made = makeLevel(project, project.seed, &progress);
     progress.finish();
     for (const auto& w : made.warnings) err << "warning: " << w.text() << "\n";
-    const LevelMetrics m = measureLevel(made.level, project.movement);
+    const Measurement m = measure(made.level, project.movement, measureOptions(a, project.seed));
     const std::string hash = levelHash(made.level);
 
     if (a.flag("json")) {
         nlohmann::ordered_json doc = {{"project", project.name}, {"seed", project.seed}, {"project_hash", projectHash(project)}, {"level_hash", hash}};
-        doc.update(metricsToJson(m));
+        doc.update(measurementToJson(m));
         out << doc.dump(2) << "\n";
         return 0;
     }
     out << project.name << " — seed " << project.seed << ", " << static_cast<int>(m.movement) << "-direction movement";
     if (m.start) out << ", start (" << m.start->x << ", " << m.start->y << ", depth " << m.start->z << ")";
-    out << "\nlevel hash " << hash << "\n\ndepth  floor   regions  largest  stairs>  reachable  longest  dead ends  rooms  halls\n";
-    char line[160];
-    for (const DepthMetrics& d : m.depths) {
-        std::snprintf(line, sizeof line, "%5d  %6s  %7d  %7s  %7d  %9s  %7d  %9d  %5d  %5d\n", d.depth, percent(d.floorShare).c_str(), d.regions,
-                      percent(d.largestRegionShare).c_str(), d.stairsDown, percent(d.reachableShare).c_str(), d.longestPath, d.deadEnds,
-                      d.rooms, d.hallways);
-        out << line;
-    }
-    std::snprintf(line, sizeof line, "total  %6s  %7d  %7s  %7d  %9s  %7d  %9d  %5d  %5d\n", percent(m.floorShare).c_str(), m.regions, "",
-                  m.stairsPairs, percent(m.reachableShare).c_str(), m.longestPath, m.deadEnds, m.rooms, m.hallways);
-    out << line;
-    for (const DepthMetrics& d : m.depths)
-        for (const UnreachableRegion& u : d.unreachable)
-            out << "unreachable: depth " << d.depth << " region " << u.label << " (" << u.size << " cells, first at " << u.representative.x
-                << ", " << u.representative.y << ")\n";
+    out << "\nlevel hash " << hash << "\n\n";
+    printTable(m, out);
     return 0;
 }
 

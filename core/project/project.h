@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "content/acceptance_rules.h"
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
 #include "model/connectivity.h"
@@ -29,6 +30,9 @@ struct Project {
     Connectivity movement = Connectivity::Eight;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
+    // What every level must meet for `generate --accept`. Not part of the level
+    // (nor of projectHash): it picks among attempts, each made as usual.
+    Acceptance acceptance;
     nlohmann::json extra = nlohmann::json::object(); // the file's "extra" object: what other tools keep in the project, saved as read
 
     friend bool operator==(const Project&, const Project&) = default;

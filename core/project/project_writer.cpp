@@ -55,6 +55,18 @@ nlohmann::ordered_json projectToJson(const Project& project) {
         project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, std::string(tileInfo(t).id)}); });
         doc["edits"] = edits;
     }
+    if (!project.acceptance.rules.empty() || project.acceptance.attempts != kDefaultAttempts) {
+        ordered_json rules = ordered_json::array();
+        for (const AcceptanceRule& r : project.acceptance.rules) {
+            ordered_json rule = {{"metric", r.metric}};
+            if (r.min) rule["min"] = *r.min;
+            if (r.max) rule["max"] = *r.max;
+            if (r.eachDepth) rule["depth"] = "each";
+            else if (r.depth) rule["depth"] = *r.depth;
+            rules.push_back(rule);
+        }
+        doc["acceptance"] = {{"attempts", project.acceptance.attempts}, {"rules", rules}};
+    }
     if (!project.extra.empty()) doc["extra"] = ordered(project.extra);
     return doc;
 }

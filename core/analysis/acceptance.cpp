@@ -1,0 +1,98 @@
+#include "analysis/acceptance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "random/rng.h"
+
+namespace burrow {
+
+std::uint64_t attemptSeed(std::uint64_t seed, int attempt) {
+    if (attempt <= 1) return seed;
+    return mix64(seed ^ mix64(0x6174746570740000ull + static_cast<std::uint64_t>(attempt))); // "attempt" and its number
+}
+
+MetricCost costOf(const Acceptance& acceptance) {
+    MetricCost cost = MetricCost::Cheap;
+    for (const AcceptanceRule& r : acceptance.rules)
+        if (const auto index = metricIndex(r.metric)) cost = std::max(cost, metricCatalog()[*index].cost);
+    return cost;
+}
+
+namespace {
+
+std::string number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return text;
+}
+
+// How far `value` misses the rule's bounds, relative to the bound (0: within them).
+double miss(const AcceptanceRule& rule, double value) {
+    if (std::isnan(value)) return 1; // undefined (no exit to walk to): a miss
+    if (rule.min && value < *rule.min) return (*rule.min - value) / std::max(1e-9, std::abs(*rule.min));
+    if (rule.max && value > *rule.max) return (value - *rule.max) / std::max(1e-9, std::abs(*rule.max));
+    return 0;
+}
+
+} // namespace
+
+RuleVerdict judge(const Acceptance& acceptance, const Measurement& m) {
+    RuleVerdict verdict;
+    for (const AcceptanceRule& rule : acceptance.rules) {
+        const auto index = metricIndex(rule.metric);
+        if (!index) continue; // the reader refuses unknown metrics
+        std::vector<std::pair<int, double>> values; // depth (-1: the level), value
+        if (rule.eachDepth)
+            for (std::size_t z = 0; z < m.depths.size(); ++z) values.push_back({static_cast<int>(z), m.depths[z][*index]});
+        else if (rule.depth && static_cast<std::size_t>(*rule.depth) < m.depths.size())
+            values.push_back({*rule.depth, m.depths[static_cast<std::size_t>(*rule.depth)][*index]});
+        else values.push_back({-1, m.level[*index]});
+        for (const auto& [depth, value] : values) {
+            const double missed = miss(rule, value);
+            if (missed == 0) continue;
+            ++verdict.brokenRules;
+            verdict.shortfall += missed;
+            if (verdict.broken.empty())
+                verdict.broken = describeRule(rule) + ": " + (std::isnan(value) ? std::string("none") : number(value)) +
+                                 (depth >= 0 ? " on depth " + std::to_string(depth) : std::string());
+        }
+    }
+    return verdict;
+}
+
+AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions) {
+    MeasureOptions options = measureOptions;
+    options.upTo = std::max(options.upTo, costOf(project.acceptance));
+    const int attempts = project.acceptance.rules.empty() ? 1 : std::clamp(project.acceptance.attempts, 1, kMaxAttempts);
+    AcceptedLevel best;
+    RuleVerdict bestVerdict;
+    bool have = false;
+    for (int attempt = 1; attempt <= attempts; ++attempt) {
+        const std::uint64_t levelSeed = attemptSeed(seed, attempt);
+        MadeLevel made = makeLevel(project, levelSeed);
+        Measurement measurement = measure(made.level, project.movement, options);
+        const RuleVerdict verdict = judge(project.acceptance, measurement);
+        const bool closer = !have || verdict.brokenRules < bestVerdict.brokenRules ||
+                            (verdict.brokenRules == bestVerdict.brokenRules && verdict.shortfall < bestVerdict.shortfall);
+        if (!verdict.passed()) best.rejected.push_back({attempt, levelSeed, verdict.broken});
+        if (closer) {
+            best.made = std::move(made);
+            best.measurement = std::move(measurement);
+            best.attempt = attempt;
+            best.levelSeed = levelSeed;
+            best.broken = verdict.broken;
+            bestVerdict = verdict;
+            have = true;
+        }
+        if (verdict.passed()) {
+            best.accepted = true;
+            best.broken.clear();
+            break;
+        }
+    }
+    return best;
+}
+
+} // namespace burrow

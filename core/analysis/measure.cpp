@@ -1,0 +1,249 @@
+#include "analysis/measure.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "play/bot.h"
+#include "play/game.h"
+#include "regions/region_map.h"
+
+namespace burrow {
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+double share(double part, double whole) { return whole > 0 ? part / whole : 0.0; }
+
+std::size_t idx(const char* id) { return *metricIndex(id); }
+
+int countDeadEnds(const TileGrid& tiles, Connectivity movement) {
+    static constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+    static constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+    const int directions = movement == Connectivity::Eight ? 8 : 4;
+    int deadEnds = 0;
+    for (int y = 0; y < tiles.height(); ++y)
+        for (int x = 0; x < tiles.width(); ++x) {
+            if (!isWalkable(tiles(x, y))) continue;
+            int open = 0;
+            for (int d = 0; d < directions; ++d) {
+                const int nx = x + kDx[d], ny = y + kDy[d];
+                open += tiles.contains(nx, ny) && isWalkable(tiles(nx, ny));
+            }
+            deadEnds += open == 1;
+        }
+    return deadEnds;
+}
+
+// Islands of rock the walkable area encircles: for the 4-neighbour walkable graph
+// (planar), Euler's formula gives its inner faces as E - V + C; the faces that are
+// not holes are exactly its open 2 x 2 squares.
+long long countLoops(const TileGrid& tiles) {
+    long long vertices = 0, edges = 0, squares = 0;
+    for (int y = 0; y < tiles.height(); ++y)
+        for (int x = 0; x < tiles.width(); ++x) {
+            if (!isWalkable(tiles(x, y))) continue;
+            ++vertices;
+            const bool right = x + 1 < tiles.width() && isWalkable(tiles(x + 1, y));
+            const bool down = y + 1 < tiles.height() && isWalkable(tiles(x, y + 1));
+            edges += right + down;
+            squares += right && down && isWalkable(tiles(x + 1, y + 1));
+        }
+    const long long components = static_cast<long long>(labelRuns(tiles, Connectivity::Four).regions.size());
+    return edges - vertices + components - squares;
+}
+
+double median(std::vector<double> values) {
+    if (values.empty()) return kNone;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+} // namespace
+
+Measurement measure(const Level& level, Connectivity movement, const MeasureOptions& options) {
+    const auto& catalog = metricCatalog();
+    const int depths = level.depthCount();
+    Measurement m;
+    m.movement = movement;
+    m.upTo = options.upTo;
+    m.level.assign(catalog.size(), kNone);
+    m.depths.assign(static_cast<std::size_t>(depths), std::vector<double>(catalog.size(), kNone));
+    auto set = [&](int z, const char* id, double value) { m.depths[static_cast<std::size_t>(z)][idx(id)] = value; };
+    auto total = [&](const char* id, double value) { m.level[idx(id)] = value; };
+
+    // Cheap: one pass a depth, plus the level's features.
+    double cells = 0, walkable = 0, largest = 0, corridorCells = 0;
+    std::vector<double> walkableOf(static_cast<std::size_t>(depths), 0);
+    double regions = 0, stairs = 0, rooms = 0, hallways = 0, deadEnds = 0, loops = 0, creatures = 0, items = 0, itemsInRooms = 0;
+    for (int z = 0; z < depths; ++z) {
+        const TileGrid& tiles = level.tiles(z);
+        const RegionRuns runs = labelRuns(tiles, movement);
+        double open = 0, big = 0;
+        for (const RegionInfo& r : runs.regions) {
+            open += r.size;
+            big = std::max(big, double(r.size));
+        }
+        walkableOf[static_cast<std::size_t>(z)] = open;
+        // Hallway cells outside rooms: marked on a byte a cell, areas being rectangles.
+        Grid<std::uint8_t> kind(tiles.width(), tiles.height(), 0);
+        double depthRooms = 0, depthHallways = 0;
+        for (const Area& a : level.areas) {
+            if (a.depth != z) continue;
+            (a.kind == AreaKind::Room ? depthRooms : depthHallways) += 1;
+            const std::uint8_t bit = a.kind == AreaKind::Room ? 1 : 2;
+            for (int y = std::max(0, a.bounds.y); y < std::min(tiles.height(), a.bounds.y + a.bounds.height); ++y)
+                for (int x = std::max(0, a.bounds.x); x < std::min(tiles.width(), a.bounds.x + a.bounds.width); ++x) kind(x, y) |= bit;
+        }
+        double corridor = 0;
+        for (int y = 0; y < tiles.height(); ++y)
+            for (int x = 0; x < tiles.width(); ++x) corridor += kind(x, y) == 2 && isWalkable(tiles(x, y));
+        double depthStairs = 0;
+        for (const StairsPair& s : level.stairs) depthStairs += s.upperDepth == z;
+        double depthCreatures = 0, depthItems = 0, depthItemsInRooms = 0;
+        for (const Entity& e : level.entities) {
+            if (e.at.z != z) continue;
+            const EntityTemplate* t = level.findTemplate(e.templateName);
+            if (!t) continue;
+            depthCreatures += t->kind == EntityKind::Creature;
+            if (t->kind == EntityKind::Item) {
+                ++depthItems;
+                depthItemsInRooms += (kind(e.at.x, e.at.y) & 1) != 0;
+            }
+        }
+        const double depthDeadEnds = countDeadEnds(tiles, movement);
+        const double depthLoops = static_cast<double>(countLoops(tiles));
+        set(z, "floor_share", share(open, double(tiles.size())));
+        set(z, "regions", double(runs.regions.size()));
+        set(z, "largest_region_share", share(big, open));
+        set(z, "stairs_pairs", depthStairs);
+        set(z, "rooms", depthRooms);
+        set(z, "hallways", depthHallways);
+        set(z, "corridor_share", share(corridor, open));
+        set(z, "dead_ends", depthDeadEnds);
+        set(z, "loops", depthLoops);
+        set(z, "creatures", depthCreatures);
+        set(z, "items", depthItems);
+        set(z, "items_per_room", depthRooms > 0 ? depthItemsInRooms / depthRooms : 0.0);
+        cells += double(tiles.size());
+        walkable += open;
+        largest = std::max(largest, big);
+        corridorCells += corridor;
+        regions += double(runs.regions.size());
+        stairs += depthStairs;
+        rooms += depthRooms;
+        hallways += depthHallways;
+        deadEnds += depthDeadEnds;
+        loops += depthLoops;
+        creatures += depthCreatures;
+        items += depthItems;
+        itemsInRooms += depthItemsInRooms;
+    }
+    total("floor_share", share(walkable, cells));
+    total("regions", regions);
+    total("largest_region_share", share(largest, walkable));
+    total("stairs_pairs", stairs);
+    total("rooms", rooms);
+    total("hallways", hallways);
+    total("corridor_share", share(corridorCells, walkable));
+    total("dead_ends", deadEnds);
+    total("loops", loops);
+    total("creatures", creatures);
+    total("items", items);
+    total("items_per_room", rooms > 0 ? itemsInRooms / rooms : 0.0);
+    if (options.upTo == MetricCost::Cheap) return m;
+
+    // Search: reachability by regions, distances by one search from the start.
+    const ReachabilityReport reach = reachability(level, movement);
+    m.start = reach.start;
+    m.unreachable = reach.unreachable;
+    std::vector<Cell> sources;
+    if (reach.start) sources.push_back(*reach.start);
+    const DistanceMap distances = distanceMap(level, sources, movement);
+    double reachable = 0, longest = 0;
+    for (int z = 0; z < depths; ++z) {
+        double far = 0;
+        for (std::int32_t d : distances.depth(z)) far = std::max(far, double(d));
+        set(z, "reachable_share", share(reach.reachable[static_cast<std::size_t>(z)], walkableOf[static_cast<std::size_t>(z)]));
+        set(z, "longest_path", far);
+        reachable += reach.reachable[static_cast<std::size_t>(z)];
+        longest = std::max(longest, far);
+    }
+    total("reachable_share", share(reachable, walkable));
+    total("longest_path", longest);
+    double toExit = kNone;
+    for (const Marker& marker : level.markers)
+        if (marker.name == "exit" && level.contains(marker.at.x, marker.at.y, marker.at.z)) {
+            const std::int32_t d = distances.at(marker.at.x, marker.at.y, marker.at.z);
+            if (d >= 0 && (std::isnan(toExit) || d < toExit)) toExit = d;
+        }
+    total("start_to_exit", toExit);
+    double toDeepest = kNone;
+    for (std::int32_t d : distances.depth(depths - 1))
+        if (d >= 0 && (std::isnan(toDeepest) || d < toDeepest)) toDeepest = d;
+    total("start_to_deepest", toDeepest);
+    double near = 0;
+    for (const Entity& e : level.entities) {
+        const EntityTemplate* t = level.findTemplate(e.templateName);
+        if (!t || t->kind != EntityKind::Creature || !level.contains(e.at.x, e.at.y, e.at.z)) continue;
+        const std::int32_t d = distances.at(e.at.x, e.at.y, e.at.z);
+        near += d >= 0 && d <= kNearStartSteps;
+    }
+    total("enemies_near_start", near);
+    if (options.upTo == MetricCost::Search) return m;
+
+    // Bot games: each on its own copy of the level, seeded in turn.
+    double won = 0;
+    std::vector<double> turns, damage;
+    for (int g = 0; g < options.botGames; ++g) {
+        Game game(level, options.botSeed + static_cast<std::uint64_t>(g), GameOptions::forMovement(movement));
+        const GameSummary summary = playWithBot(game, options.botMaxTurns);
+        won += summary.outcome == Outcome::Won;
+        turns.push_back(summary.turns);
+        damage.push_back(summary.damageTaken);
+    }
+    total("bot_win_rate", share(won, options.botGames));
+    total("bot_median_turns", median(turns));
+    total("bot_damage_taken", median(damage));
+    return m;
+}
+
+nlohmann::ordered_json metricValueJson(std::size_t metric, double value) {
+    if (std::isnan(value)) return nullptr;
+    const std::string& unit = metricCatalog()[metric].unit;
+    const bool whole = unit == "count" || unit == "cells" || unit == "steps" || unit == "turns" || unit == "HP";
+    if (whole && value == std::floor(value) && std::abs(value) < 9e15) return static_cast<std::int64_t>(value);
+    return value;
+}
+
+nlohmann::ordered_json measurementToJson(const Measurement& m, bool withDepths) {
+    using nlohmann::ordered_json;
+    const auto& catalog = metricCatalog();
+    const MetricCost reached = m.upTo;
+    ordered_json totals = ordered_json::object();
+    for (std::size_t i = 0; i < catalog.size(); ++i)
+        if (catalog[i].cost <= reached) totals[catalog[i].id] = metricValueJson(i, m.level[i]);
+    ordered_json doc = ordered_json::object();
+    doc["movement"] = static_cast<int>(m.movement);
+    doc["start"] = m.start ? ordered_json{{"x", m.start->x}, {"y", m.start->y}, {"depth", m.start->z}} : ordered_json(nullptr);
+    doc["total"] = totals;
+    if (!withDepths) return doc;
+    ordered_json depths = ordered_json::array();
+    for (std::size_t z = 0; z < m.depths.size(); ++z) {
+        ordered_json d = {{"depth", z}};
+        for (std::size_t i = 0; i < catalog.size(); ++i)
+            if (catalog[i].perDepth && catalog[i].cost <= reached) d[catalog[i].id] = metricValueJson(i, m.depths[z][i]);
+        if (reached >= MetricCost::Search) {
+            ordered_json unreachable = ordered_json::array();
+            for (const UnreachableRegion& u : m.unreachable)
+                if (static_cast<std::size_t>(u.depth) == z)
+                    unreachable.push_back({{"region", u.label}, {"size", u.size}, {"x", u.representative.x}, {"y", u.representative.y}});
+            d["unreachable_regions"] = unreachable;
+        }
+        depths.push_back(d);
+    }
+    doc["depths"] = depths;
+    return doc;
+}
+
+} // namespace burrow

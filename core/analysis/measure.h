@@ -1,0 +1,48 @@
+#pragma once
+// Measuring a finished level: every metric of content/metric_catalog.h up to the
+// cost asked for, for the level and for each depth. What `stats`, `explore`,
+// acceptance rules and the editor read.
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "content/metric_catalog.h"
+#include "model/connectivity.h"
+#include "model/level.h"
+#include "regions/reachability.h"
+
+namespace burrow {
+
+struct MeasureOptions {
+    MetricCost upTo = MetricCost::Search; // measure the metrics of this cost and cheaper
+    int botGames = 5;                     // BotGames: games per level
+    int botMaxTurns = 2000;               // and the turns each may last
+    std::uint64_t botSeed = 0;            // game i is played with botSeed + i
+};
+
+// Values by metric index (metricCatalog() order). NaN: not measured (too costly for
+// the options) or not defined for this level (no exit to walk to).
+struct Measurement {
+    std::vector<double> level;
+    std::vector<std::vector<double>> depths; // [depth][metric]; NaN for level-only metrics
+    MetricCost upTo = MetricCost::Search; // the costliest metrics measured
+    std::optional<Cell> start;
+    Connectivity movement = Connectivity::Eight;
+    std::vector<UnreachableRegion> unreachable; // Search and up
+
+    double operator[](std::size_t metric) const { return level[metric]; }
+    static bool known(double value) { return !std::isnan(value); }
+};
+
+Measurement measure(const Level& level, Connectivity movement, const MeasureOptions& options = {});
+
+// {"start": ..., "total": {id: value...}, "depths": [{"depth": z, id: value..., "unreachable_regions": [...]}]};
+// values not measured are left out, undefined ones are null.
+nlohmann::ordered_json measurementToJson(const Measurement& m, bool withDepths = true);
+// One metric's value as JSON: a whole number for counts, null when undefined.
+nlohmann::ordered_json metricValueJson(std::size_t metric, double value);
+
+} // namespace burrow
