@@ -8,6 +8,8 @@
 #include <csignal>
 #include <thread>
 
+#include <QXmlStreamReader>
+
 #include "cli/cli.h"
 #include "content/metric_catalog.h"
 #include "pipeline/builtin_stages.h"
@@ -213,6 +215,79 @@ private slots:
         QVERIFY(!QFileInfo::exists(QString::fromStdString(out + "/none/accept.txt")));
         QVERIFY(QFileInfo::exists(QString::fromStdString(out + "/none/accept.acceptance.json")));
         QVERIFY(runCli({"generate", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--accept", "--out", out}).err.contains("has no acceptance rules"));
+    }
+
+    // explore: shards 1/3, 2/3 and 3/3 merged write what one run writes, byte for
+    // byte; the HTML report parses and says what the JSON says.
+    void exploreShardsMergeToTheSingleRun() {
+        QTemporaryDir dir;
+        const std::string project = std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json";
+        const std::string one = dir.filePath("one").toStdString(), parts = dir.filePath("parts").toStdString(), merged = dir.filePath("merged").toStdString();
+        const std::vector<std::string> pairs = {"--pair", "floor_share,start_to_deepest", "--pair", "loops,regions"};
+        auto with = [&](std::vector<std::string> args) {
+            args.insert(args.end(), pairs.begin(), pairs.end());
+            return runCli(args);
+        };
+        Result r = with({"explore", project, "--seeds", "10..39", "--jobs", "2", "--out", one});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* shard : {"1/3", "2/3", "3/3"}) QCOMPARE(with({"explore", project, "--seeds", "10..39", "--shard", shard, "--out", parts}).code, 0);
+        r = with({"explore", project, "--merge", parts + "/part-2-of-3.jsonl", parts + "/part-3-of-3.jsonl", parts + "/part-1-of-3.jsonl", "--out", merged});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        for (const char* file : {"seeds.jsonl", "summary.json", "report.html", "contact-sheet.png"})
+            QVERIFY2(burrow::readTextFile(one + "/" + file) == burrow::readTextFile(merged + "/" + file), file);
+
+        // Each shard holds every third seed.
+        const std::string first = burrow::readTextFile(parts + "/part-1-of-3.jsonl");
+        QCOMPARE(std::count(first.begin(), first.end(), '\n'), 10L);
+        QVERIFY(first.rfind("{\"seed\":10,", 0) == 0 && first.find("{\"seed\":13,") != std::string::npos && first.find("{\"seed\":11,") == std::string::npos);
+
+        // The report's numbers are the summary's.
+        const auto summary = nlohmann::json::parse(burrow::readTextFile(one + "/summary.json"));
+        QCOMPARE(summary["seeds"].get<int>(), 30);
+        QXmlStreamReader html(QString::fromStdString(burrow::readTextFile(one + "/report.html")));
+        QString section;
+        int values = 0, bars = 0, pairCells = 0;
+        std::vector<int> counts;
+        while (!html.atEnd()) {
+            if (html.readNext() != QXmlStreamReader::StartElement) continue;
+            const auto at = html.attributes();
+            if (html.name() == QLatin1String("section")) {
+                if (!section.isEmpty()) {
+                    const auto& m = summary["metrics"][section.toStdString()];
+                    // A metric with one value for every seed is said in words, without bars.
+                    if (counts.empty()) QCOMPARE(m["min"], m["max"]);
+                    else QCOMPARE(counts, m["histogram"]["counts"].get<std::vector<int>>());
+                }
+                section = at.value("id").toString();
+                counts.clear();
+            }
+            if (html.name() == QLatin1String("p") && at.value("id") == QLatin1String("overview")) QCOMPARE(at.value("data-seeds").toInt(), 30);
+            if (at.hasAttribute("data-key")) {
+                const auto& expected = summary["metrics"][section.toStdString()][at.value("data-key").toString().toStdString()];
+                QCOMPARE(nlohmann::json::parse(at.value("data-value").toString().toStdString()), expected);
+                ++values;
+            }
+            if (html.name() == QLatin1String("rect") && at.hasAttribute("data-count")) {
+                if (section.isEmpty()) ++pairCells;
+                else {
+                    counts.push_back(at.value("data-count").toInt());
+                    ++bars;
+                }
+            }
+        }
+        QVERIFY2(!html.hasError(), qPrintable(html.errorString()));
+        QCOMPARE(values, 4 * static_cast<int>(summary["metrics"].size()));
+        QVERIFY(bars > 0);
+        int pairTotal = 0;
+        for (const auto& p : summary["pairs"]) pairTotal += static_cast<int>(p["counts"].size());
+        QCOMPARE(pairCells, pairTotal);
+
+        // Parts that overlap, or come from another project, are refused.
+        QVERIFY(runCli({"explore", project, "--merge", parts + "/part-1-of-3.jsonl", parts + "/part-1-of-3.jsonl"}).err.contains("is in more than one part"));
+        QVERIFY(runCli({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", parts + "/part-1-of-3.jsonl"})
+                    .err.contains("made from another project"));
+        QVERIFY(runCli({"explore", project, "--seeds", "1..5", "--shard", "4/3"}).err.contains("--shard needs K/N"));
+        QVERIFY(runCli({"explore", project, "--seeds", "1..5", "--pair", "floor,loops"}).err.contains("--pair needs two metric ids"));
     }
 
     void statsOverSeedsGivesEachSeedAndTheDistribution() {

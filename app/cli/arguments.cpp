@@ -23,7 +23,7 @@ Arguments::Arguments(const std::vector<std::string>& args, const std::set<std::s
                 if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
                 inlineValue = args[++i];
             }
-            values_[name] = *inlineValue;
+            values_[name].push_back(*inlineValue);
         } else {
             throw UsageError("unknown option --" + name);
         }
@@ -33,7 +33,12 @@ Arguments::Arguments(const std::vector<std::string>& args, const std::set<std::s
 std::optional<std::string> Arguments::value(const std::string& name) const {
     auto it = values_.find(name);
     if (it == values_.end()) return std::nullopt;
-    return it->second;
+    return it->second.back();
+}
+
+std::vector<std::string> Arguments::values(const std::string& name) const {
+    auto it = values_.find(name);
+    return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 int Arguments::integer(const std::string& name, int fallback, int lo, int hi) const {

@@ -21,14 +21,15 @@ public:
 
     const std::vector<std::string>& positional() const { return positional_; }
     bool flag(const std::string& name) const { return flags_.count(name) != 0; }
-    std::optional<std::string> value(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const; // the last given
+    std::vector<std::string> values(const std::string& name) const;  // every one given, in order
     // --name as a whole number in [lo, hi], or `fallback` when absent; UsageError otherwise.
     int integer(const std::string& name, int fallback, int lo, int hi) const;
 
 private:
     std::vector<std::string> positional_;
     std::set<std::string> flags_;
-    std::map<std::string, std::string> values_;
+    std::map<std::string, std::vector<std::string>> values_;
 };
 
 } // namespace burrow::cli

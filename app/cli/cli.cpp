@@ -9,6 +9,7 @@
 #include "cli/generate_command.h"
 #include "cli/play_command.h"
 #include "cli/stage_reference.h"
+#include "cli/explore_command.h"
 #include "cli/stats_command.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
@@ -109,6 +110,7 @@ const std::map<std::string, std::pair<Command, const char*>>& commands() {
         {"stages", {stages, "list the stage types and their parameters"}},
         {"metrics", {metrics, "list the metrics stats, explore and acceptance rules know"}},
         {"play", {playCommand, "let the bot play the level many times, or play a replay back"}},
+        {"explore", {exploreCommand, "judge a recipe over many seeds: metrics, histograms, an HTML report; shards and merge"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };
     return table;
