@@ -2,10 +2,12 @@
 // with attempts, and the summary of many seeds.
 #include <QtTest>
 
+#include <climits>
 #include <cmath>
 #include <set>
 
 #include "analysis/acceptance.h"
+#include "analysis/breakpoints.h"
 #include "analysis/measure.h"
 #include "analysis/seed_summary.h"
 #include "io/ascii_map.h"
@@ -14,6 +16,7 @@
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
+#include "regions/region_map.h"
 
 using namespace burrow;
 
@@ -201,6 +204,129 @@ private slots:
         QCOMPARE(QString::fromStdString(verdict.broken), QString("regions <= 1 on every depth: 2 on depth 1"));
         Acceptance first{{{"regions", std::nullopt, 1.0, 0, false}}, 5};
         QVERIFY(judge(first, m).passed());
+    }
+
+    // Each breakpoint stops exactly where stepping by hand and checking after every
+    // step finds the condition first (and again, for the next hits).
+    void breakpointsStopWhereSteppingByHandDoes() {
+        const Project caves = exampleProject("cellular-depths.burrow.json");
+        const Project drones = exampleProject("drone-caves.burrow.json");
+        // By hand: the steps (stepsDone() after them) at which `changed` says yes.
+        const auto byHand = [](const Project& project, bool record, const std::function<bool(const Generation&)>& changed, std::size_t hits) {
+            GenerationOptions options;
+            options.recordTimeline = record;
+            Generation g = startGeneration(project, 77, options);
+            std::vector<std::size_t> steps;
+            changed(g); // the baseline
+            while (steps.size() < hits && g.step())
+                if (changed(g)) steps.push_back(g.stepsDone());
+            return steps;
+        };
+        const auto withBreakpoint = [](const Project& project, const char* text, std::size_t hits) {
+            std::string why;
+            const auto b = parseBreakpoint(text, why);
+            Generation g = startGeneration(project, 77);
+            std::vector<std::size_t> steps;
+            while (steps.size() < hits)
+                if (const auto hit = runUntil(g, {*b}, project.movement)) steps.push_back(hit->step);
+                else break;
+            return steps;
+        };
+
+        std::vector<std::size_t> regions;
+        const auto regionsChanged = [&](const Generation& g) {
+            std::vector<std::size_t> now;
+            for (int z = 0; z < g.level().depthCount(); ++z) now.push_back(labelRuns(g.level().tiles(z), caves.movement).regions.size());
+            const bool changed = now != regions;
+            regions = now;
+            return changed;
+        };
+        const auto expectedRegions = byHand(caves, false, regionsChanged, 8);
+        QCOMPARE(expectedRegions.size(), std::size_t(8));
+        QCOMPARE(withBreakpoint(caves, "regions-change", 8), expectedRegions);
+
+        double floor = 0;
+        const auto floorRose = [&](const Generation& g) {
+            const double now = metric(measure(g.level(), caves.movement, {MetricCost::Cheap}), "floor_share");
+            const bool crossed = floor <= 0.2 && now > 0.2;
+            floor = now;
+            return crossed;
+        };
+        const auto expectedFloor = byHand(caves, false, floorRose, 1);
+        QCOMPARE(expectedFloor.size(), std::size_t(1));
+        QCOMPARE(withBreakpoint(caves, "metric:floor_share>0.2", 1), expectedFloor);
+
+        // A cell the drones dig (the middle-most walkable cell of the finished level):
+        // the first step at which it changes.
+        const Level dug = makeLevel(drones, 77).level;
+        Cell watched{0, 0, 0};
+        int best = INT_MAX;
+        for (int y = 0; y < dug.height(); ++y)
+            for (int x = 0; x < dug.width(); ++x)
+                if (isWalkable(dug.at(x, y, 0)) && std::abs(x - dug.width() / 2) + std::abs(y - dug.height() / 2) < best) {
+                    best = std::abs(x - dug.width() / 2) + std::abs(y - dug.height() / 2);
+                    watched = {x, y, 0};
+                }
+        const std::string cellBreakpoint = "cell:" + std::to_string(watched.x) + "," + std::to_string(watched.y) + ",0";
+        Tile was = startGeneration(drones, 77).level().at(watched.x, watched.y, 0);
+        const auto cellChanged = [&](const Generation& g) {
+            const Tile now = g.level().at(watched.x, watched.y, watched.z);
+            const bool changed = now != was;
+            was = now;
+            return changed;
+        };
+        const auto expectedCell = byHand(drones, false, cellChanged, 1);
+        QCOMPARE(expectedCell.size(), std::size_t(1));
+        QCOMPARE(withBreakpoint(drones, cellBreakpoint.c_str(), 1), expectedCell);
+
+        // Drones, as the editor's timeline records them: one that was there a step
+        // ago (in the same stage run) and is gone.
+        std::vector<std::uint32_t> seen;
+        std::optional<std::size_t> seenRun;
+        const auto droneDied = [&](const Generation& g) {
+            std::vector<std::uint32_t> now;
+            for (const Annotation& a : g.currentAnnotations())
+                if (a.kind == Annotation::Kind::Drone) now.push_back(a.id);
+            std::sort(now.begin(), now.end());
+            const auto run = g.currentRun();
+            bool died = false;
+            if (run == seenRun)
+                for (std::uint32_t id : seen) died |= !std::binary_search(now.begin(), now.end(), id);
+            seen = now;
+            seenRun = run;
+            return died;
+        };
+        const auto expectedDeaths = byHand(drones, true, droneDied, 3);
+        QCOMPARE(expectedDeaths.size(), std::size_t(3));
+        QCOMPARE(withBreakpoint(drones, "drone-dies", 3), expectedDeaths);
+
+        // Stage boundaries: "prune ends" stops right after the step that finished prune
+        // on depth 0: the first step after which the generation's current run is past it.
+        Generation g = startGeneration(caves, 77);
+        std::size_t pruneEnds = 0;
+        bool inPrune = false;
+        while (g.step()) {
+            const auto run = g.currentRun();
+            const bool prune = run && g.runs()[*run].label == "prune (depth 0)";
+            if (inPrune && !prune) {
+                pruneEnds = g.stepsDone();
+                break;
+            }
+            inPrune = prune;
+        }
+        QCOMPARE(withBreakpoint(caves, "stage-end:prune", 1), std::vector<std::size_t>{pruneEnds});
+    }
+
+    void breakpointsAreParsedStrictly() {
+        std::string why;
+        QVERIFY(parseBreakpoint("stage-start:caves", why));
+        QVERIFY(parseBreakpoint("disconnect:1,2,0:5,6,1", why));
+        QCOMPARE(describeBreakpoint(*parseBreakpoint("metric:loops<3", why)), std::string("loops falls below 3"));
+        for (const char* bad : {"regions", "cell:1,2", "cell:a,b,c", "metric:floor_share=0.3", "metric:reachable_share>0.5", "metric:loops>x", "disconnect:1,2,3"}) {
+            why.clear();
+            QVERIFY2(!parseBreakpoint(bad, why), bad);
+            QVERIFY(!why.empty());
+        }
     }
 };
 

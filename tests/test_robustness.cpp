@@ -81,12 +81,17 @@ private slots:
     void mutatedFilesLoadOrAreRefused() {
         QTemporaryDir dir;
         const fs::path folder = dir.path().toStdString();
-        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES)) fs::copy(entry.path(), folder / entry.path().filename());
+        // The example projects and rules files, in name order so every run mutates the same way.
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES))
+            if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        for (const fs::path& file : files) fs::copy(file, folder / file.filename());
         Rng rng(2026);
         int refused = 0, loaded = 0;
-        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES)) {
-            const std::string original = readTextFile(entry.path());
-            const bool isRules = entry.path().string().find(".rules.json") != std::string::npos;
+        for (const fs::path& path : files) {
+            const std::string original = readTextFile(path);
+            const bool isRules = path.string().find(".rules.json") != std::string::npos;
             for (int trial = 0; trial < 200; ++trial) {
                 std::string text;
                 if (rng.chance(0.5)) {

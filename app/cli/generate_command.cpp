@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "analysis/acceptance.h"
+#include "analysis/breakpoints.h"
 #include "cli/arguments.h"
 #include "cli/interrupt.h"
 #include "cli/memory_budget.h"
@@ -29,7 +30,7 @@ namespace fs = std::filesystem;
 const char* const kGenerateHelp =
     "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
     "                       [--out DIR] [--jobs J] [--memory GIB] [--cell PX] [--style glyphs|blocks]\n"
-    "                       [--regions] [--frames K] [--accept [--attempts K]]\n"
+    "                       [--regions] [--frames K] [--accept [--attempts K]] [--until BREAKPOINT]...\n"
     "\n"
     "Generates the project's level and writes it in every format asked for.\n"
     "  --seed N        one seed instead of the project's (a number or any text)\n"
@@ -57,6 +58,11 @@ const char* const kGenerateHelp =
     "                  A seed none of whose attempts passes fails, naming the closest.\n"
     "  --attempts K    attempts per seed for --accept (default: the project's, else 20;\n"
     "                  at most 1000)\n"
+    "  --until B       step the generation until breakpoint B hits, say where, and write\n"
+    "                  the level as it stands at that step (repeatable: the first to hit).\n"
+    "                  B: stage-start[:NAME], stage-end[:NAME], drone-dies, regions-change,\n"
+    "                  disconnect (the start and exit) or disconnect:X,Y,Z:X,Y,Z,\n"
+    "                  cell:X,Y,Z, metric:ID>VALUE or metric:ID<VALUE (cheap metrics)\n"
     "Progress goes to stderr when it is a terminal; a summary line ends the run.\n"
     "Exit code 0 when every seed was written, 1 otherwise (each failure is named).\n";
 
@@ -78,6 +84,23 @@ nlohmann::ordered_json acceptanceReport(const Project& project, std::uint64_t se
     return doc;
 }
 
+// --until: the generation stepped until a breakpoint hits; the level as it stands then.
+int generateUntil(const Project& project, std::uint64_t seed, const std::vector<Breakpoint>& breakpoints, const ExportRequest& request,
+                  const fs::path& outDir, std::ostream& out) {
+    Generation generation = startGeneration(project, seed);
+    const auto hit = runUntil(generation, breakpoints, project.movement);
+    Level level = generation.level();
+    if (hit) {
+        out << "stopped at step " << hit->step << ", in " << hit->stage << ": " << hit->what << " (breakpoint: "
+            << describeBreakpoint(breakpoints[hit->breakpoint]) << ")\n";
+    } else {
+        finishLevel(project, level); // run to the end: the finished level, as makeLevel makes it
+        out << "no breakpoint hit: the generation finished after " << generation.stepsDone() << " steps\n";
+    }
+    for (const auto& f : exportLevel(level, {project.name, seed, projectHash(project), levelHash(level)}, request, outDir)) out << "wrote " << f.string() << "\n";
+    return 0;
+}
+
 // "dungeon.burrow.json" -> "dungeon"
 std::string projectStem(const fs::path& path) {
     std::string name = path.filename().string();
@@ -90,7 +113,7 @@ std::string projectStem(const fs::path& path) {
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts"},
+    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until"},
                 {"help", "regions", "accept"});
     if (a.flag("help")) {
         out << kGenerateHelp;
@@ -151,6 +174,17 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         seeds.push_back(project.seed);
     }
     const bool batch = a.value("seeds").has_value();
+    if (!a.values("until").empty()) {
+        if (batch || accept) throw UsageError("--until runs one seed's generation: not with --seeds or --accept");
+        std::vector<Breakpoint> breakpoints;
+        for (const std::string& text : a.values("until")) {
+            std::string why;
+            auto b = parseBreakpoint(text, why);
+            if (!b) throw UsageError("--until " + text + ": " + why);
+            breakpoints.push_back(std::move(*b));
+        }
+        return generateUntil(project, seeds.front(), breakpoints, request, outDir, out);
+    }
     const int jobs = jobsForMemory(a, generateMemory(project, request), std::min<int>(a.integer("jobs", defaultJobs(), 1, 256), static_cast<int>(seeds.size())), project, err);
     const std::string hash = projectHash(project);
 

@@ -158,15 +158,19 @@ void Generation::generateOneStep() {
         const std::span<const CellChange> changes = record ? std::span<const CellChange>(*record).subspan(firstChange) : std::span<const CellChange>();
         observer_->stepDone(runs_[*activeRun_], *activeRun_, changes);
     }
-    if (options_.recordTimeline) {
+    const bool marksWanted = observer_ && observer_->wantsMarks();
+    if (options_.recordTimeline || marksWanted) {
         stepAnnotations_.clear();
         stage_->annotate(stepAnnotations_);
         // A per-depth stage marks cells of its own depth; stages spanning depths say which.
         if (catalog_->find(recipe_.stages[runs_[*activeRun_].entry].type)->scope == StageScope::PerDepth)
             for (Annotation& a : stepAnnotations_) a.z = static_cast<std::uint8_t>(depth);
-        timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
+        if (marksWanted) observer_->stepMarked(runs_[*activeRun_], *activeRun_, stepAnnotations_);
+        if (options_.recordTimeline) timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
     }
-    if (stage_->finished() && nextRun_ >= runs_.size()) finishActiveRun();
+    // A run ends with its last step (not when the next one starts), so an observer
+    // hears "stage finished" right after the step that finished it.
+    if (stage_->finished()) finishActiveRun();
 }
 
 bool Generation::step() {
@@ -186,7 +190,7 @@ void Generation::finishStageRun() {
 }
 
 void Generation::run() {
-    if (options_.recordTimeline || (observer_ && observer_->wantsCells())) {
+    if (options_.recordTimeline || (observer_ && (observer_->wantsCells() || observer_->wantsMarks()))) {
         while (step()) {}
         return;
     }

@@ -25,6 +25,10 @@ public:
     // generation then steps instead of running each stage's fast path). An observer
     // may throw to stop the generation (the CLI does on Ctrl+C).
     virtual bool wantsCells() const { return false; }
+    // True to be told each step's marks (drones, walkers, the area being made), as
+    // the editor's timeline records them: stepMarked() follows each stepDone().
+    virtual bool wantsMarks() const { return false; }
+    virtual void stepMarked(const StageRun& /*run*/, std::size_t /*runIndex*/, std::span<const Annotation> /*marks*/) {}
 };
 
 } // namespace burrow

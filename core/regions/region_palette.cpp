@@ -69,6 +69,7 @@ std::vector<Pair> neighbouringRegions(const RegionRuns& regions) {
 
 std::vector<std::uint32_t> regionColours(const RegionRuns& regions) {
     const std::size_t count = regions.regions.size();
+    if (count == 0) return {};
     const std::vector<Pair> pairs = neighbouringRegions(regions);
     // Each region's earlier neighbours, as compressed rows (pairs are sorted by the
     // larger label's partner, so count first).
@@ -76,12 +77,13 @@ std::vector<std::uint32_t> regionColours(const RegionRuns& regions) {
     for (const Pair& p : pairs) ++offset[static_cast<std::size_t>(p.second) + 1];
     for (std::size_t i = 1; i < offset.size(); ++i) offset[i] += offset[i - 1];
     std::vector<std::int32_t> earlier(pairs.size());
-    std::vector<std::uint32_t> fill(offset.begin(), offset.end() - 1);
+    std::vector<std::uint32_t> fill(offset.begin(), offset.begin() + static_cast<std::ptrdiff_t>(count + 1)); // where each region's list fills next
     for (const Pair& p : pairs) earlier[fill[static_cast<std::size_t>(p.second)]++] = p.first;
 
     constexpr std::size_t n = kRegionPalette.size();
     std::vector<std::uint8_t> index(count + 1, 0);
-    std::vector<std::uint32_t> colours(count);
+    std::vector<std::uint32_t> colours;
+    colours.reserve(count);
     for (std::size_t label = 1; label <= count; ++label) {
         const Point first = regions.regions[label - 1].representative;
         const std::size_t preferred = mix64((static_cast<std::uint64_t>(first.y) << 32) ^ static_cast<std::uint32_t>(first.x)) % n;
@@ -94,7 +96,7 @@ std::vector<std::uint32_t> regionColours(const RegionRuns& regions) {
                 break;
             }
         index[label] = static_cast<std::uint8_t>(chosen);
-        colours[label - 1] = kRegionPalette[chosen];
+        colours.push_back(kRegionPalette[chosen]);
     }
     return colours;
 }

@@ -11,7 +11,11 @@ burrow=$(realpath "$1")
 source_dir=$(realpath "$2")
 project="$source_dir/examples/rooms-and-hallways.burrow.json"
 
-fail() { echo "slurm_array_test: $*" >&2; exit 1; }
+fail() {
+    echo "slurm_array_test: $*" >&2
+    for log in "${work:-/nonexistent}"/*.log; do [ -e "$log" ] && { echo "--- $log" >&2; tail -n 20 "$log" >&2; }; done
+    exit 1
+}
 [ "$(id -u)" -eq 0 ] || fail "needs root to run munged and the Slurm daemons"
 for tool in munged slurmctld slurmd sbatch sinfo; do
     command -v "$tool" >/dev/null || fail "$tool not found: install slurm-wlm (bash .ci/setup does)"
@@ -24,8 +28,17 @@ saved=""
 started_munge=""
 cleanup() {
     # Stopped by the PIDs they wrote, never by name.
+    local pids=()
     for pid_file in "$work/slurmd.pid" "$work/slurmctld.pid"; do
-        [ -s "$pid_file" ] && kill "$(cat "$pid_file")" 2>/dev/null || true
+        [ -s "$pid_file" ] && pids+=("$(cat "$pid_file")")
+    done
+    [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
+    # Gone before the next run starts its own (they hold the Slurm ports), within 15 s.
+    for _ in $(seq 30); do
+        alive=0
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        [ $alive -eq 0 ] && break
+        sleep 0.5
     done
     [ -n "$started_munge" ] && [ -s /run/munge/munged.pid ] && kill "$(cat /run/munge/munged.pid)" 2>/dev/null || true
     if [ -n "$saved" ]; then cp -p "$saved" "$conf"; else rm -f "$conf"; fi
@@ -66,11 +79,11 @@ for _ in $(seq 60); do
     sinfo -h -o %T 2>/dev/null | grep -q idle && break
     sleep 1
 done
-sinfo -h -o %T | grep -q idle || { cat "$work"/*.log >&2 || true; fail "the Slurm node did not come up"; }
+sinfo -h -o %T | grep -q idle || fail "the Slurm node did not come up"
 
 cd "$work"
 BURROW="$burrow" sbatch --wait --array=1-3 --cpus-per-task=1 "$source_dir/examples/cluster/explore-slurm.sh" "$project" 1..24 "$work/out" >/dev/null \
-    || { cat "$work"/burrow-explore-*.log >&2 || true; fail "the array job failed"; }
+    || fail "the array job failed"
 for k in 1 2 3; do [ -s "$work/out/part-$k-of-3.jsonl" ] || fail "task $k wrote no part"; done
 BURROW="$burrow" bash "$source_dir/examples/cluster/merge.sh" "$project" "$work/out" >/dev/null
 "$burrow" explore "$project" --seeds 1..24 --jobs 1 --out "$work/single" >/dev/null

@@ -1,0 +1,80 @@
+#pragma once
+// Breakpoints on a generation: stop when a stage starts or ends, a drone dies, the
+// number of regions changes, two cells (by default the start and the exit) stop
+// being connected, a chosen cell changes, or a metric crosses a value. A watch is a
+// GenerationObserver: a generation nobody watches pays nothing, and a watch asks for
+// each step's cells (and marks) only when one of its breakpoints needs them.
+//
+// Cost: region counts and connections are relabelled only on the depth a step
+// changed, and only when the step turned a cell walkable or unwalkable; a step that
+// changes tiles without changing what can be walked costs a pass over its changes.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "generation/generation.h"
+#include "generation/generation_observer.h"
+#include "model/connectivity.h"
+
+namespace burrow {
+
+struct Breakpoint {
+    enum class Kind { StageStarts, StageEnds, DroneDies, RegionsChange, Disconnects, CellChanges, MetricCrosses };
+    Kind kind = Kind::StageEnds;
+    std::string stage;                // StageStarts / StageEnds: a stage name; empty: any stage
+    std::optional<Cell> from, to;     // Disconnects: the two cells; none: the start and exit markers
+    Cell cell;                        // CellChanges
+    std::size_t metric = 0;           // MetricCrosses: an index in metricCatalog()
+    double value = 0;                 // crossed upwards (above) or downwards
+    bool above = true;
+};
+
+// "stage-start[:NAME]", "stage-end[:NAME]", "drone-dies", "regions-change",
+// "disconnect" (the start and exit) or "disconnect:X,Y,Z:X,Y,Z", "cell:X,Y,Z",
+// "metric:ID>VALUE" or "metric:ID<VALUE" (cheap metrics only). Nothing, with `why`, when the text is none.
+std::optional<Breakpoint> parseBreakpoint(std::string_view text, std::string& why);
+std::string describeBreakpoint(const Breakpoint& b);
+
+struct BreakpointHit {
+    std::size_t breakpoint = 0; // which one (index in the list)
+    std::size_t step = 0;       // steps done when it hit (the step that made it hit included)
+    std::string stage;          // the stage run: "caves (depth 2)"
+    std::string what;           // "regions 14 → 13 on depth 2"
+};
+
+class BreakpointWatch : public GenerationObserver {
+public:
+    BreakpointWatch(const Generation& generation, std::vector<Breakpoint> breakpoints, Connectivity movement);
+    const std::optional<BreakpointHit>& hit() const { return hit_; }
+    void clear() { hit_.reset(); }
+
+    void stageStarted(const StageRun& run, std::size_t runIndex) override;
+    void stepDone(const StageRun& run, std::size_t runIndex, std::span<const CellChange> changes) override;
+    void stepMarked(const StageRun& run, std::size_t runIndex, std::span<const Annotation> marks) override;
+    void stageFinished(const StageRun& run, std::size_t runIndex) override;
+    bool wantsCells() const override { return wantsCells_; }
+    bool wantsMarks() const override { return wantsMarks_; }
+
+private:
+    void report(std::size_t index, const StageRun& run, std::string what);
+    std::optional<bool> connected() const;
+    std::size_t regionsOf(int depth) const;
+
+    const Generation& generation_;
+    std::vector<Breakpoint> breakpoints_;
+    Connectivity movement_;
+    bool wantsCells_ = false, wantsMarks_ = false;
+    std::optional<BreakpointHit> hit_;
+    std::vector<std::size_t> regions_;          // per depth, once known
+    std::optional<bool> connected_;             // last known, for Disconnects
+    std::vector<double> metricValues_;          // per breakpoint, for MetricCrosses
+    std::vector<std::uint32_t> drones_, dronesNow_; // ids of the last step's drones, sorted
+    std::size_t dronesRun_ = SIZE_MAX;
+};
+
+// Steps `generation` until a breakpoint hits (the hit) or it finishes (nothing).
+std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement);
+
+} // namespace burrow
