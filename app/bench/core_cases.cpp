@@ -2,6 +2,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "analysis/breakpoints.h"
 #include "bench_case.h"
 #include "generation/generation.h"
 #include "content/population_rules.h"
@@ -38,6 +39,26 @@ std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe,
             Generation g = startGeneration(projectOf(size, recipe), 1234, {record});
             g.run();
             if (g.level().width() != size.width) std::abort(); // keep the work observable
+        };
+    };
+}
+
+// The same, stepped with a breakpoint on "the number of regions changes" armed the
+// whole way (its hits cleared, so it watches every step).
+std::function<std::function<void()>()> watchingRegions(LevelSize size, Recipe recipe) {
+    return [=] {
+        return [=] {
+            Generation g = startGeneration(projectOf(size, recipe), 1234);
+            Breakpoint regions;
+            regions.kind = Breakpoint::Kind::RegionsChange;
+            BreakpointWatch watch(g, {regions}, Connectivity::Eight);
+            g.setObserver(&watch);
+            int hits = 0;
+            while (g.step()) {
+                hits += watch.hit().has_value();
+                watch.clear();
+            }
+            if (hits == 0) std::abort(); // the regions did change
         };
     };
 }
@@ -106,6 +127,7 @@ std::vector<Case> coreCases() {
         {"cellular caves: noise + 3 generations", "1000x1000", generating({1000, 1000, 1}, cellular, false)},
         {"cellular caves: noise + 3 generations", "2000x2000", generating({2000, 2000, 1}, cellular, false)},
         {"cellular caves stepped, recording every change", "1000x1000", generating({1000, 1000, 1}, cellular, true)},
+        {"cellular caves stepped, a regions-change breakpoint armed", "1000x1000", watchingRegions({1000, 1000, 1}, cellular)},
         {"drone mining: 1,000,000 drone ticks", "1000x1000",
          generating({1000, 1000, 1},
                     recipeOf(stage("drone_mining", {{"drones_min", std::int64_t{1000}}, {"drones_max", std::int64_t{1000}},

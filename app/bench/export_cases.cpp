@@ -38,10 +38,28 @@ std::function<std::function<void()>()> batch(int jobs) {
     };
 }
 
+// `burrow explore` of 2,000 seeds of the jsrogue example with every cheap and search
+// metric, and its report: the 10,000 seeds take five times as long.
+std::function<std::function<void()>()> explore(int jobs) {
+    return [jobs] {
+        const auto folder = std::filesystem::temp_directory_path() / ("burrow-bench-explore-" + std::to_string(jobs));
+        std::filesystem::remove_all(folder);
+        return [folder, jobs] {
+            std::ostringstream out, err;
+            const int code = *cli::run({"explore", BURROW_EXAMPLES_DIR "/cellular-depths.burrow.json", "--seeds", "1..2000", "--jobs", std::to_string(jobs),
+                                        "--out", folder.string()},
+                                       out, err);
+            if (code != 0) std::abort();
+        };
+    };
+}
+
 } // namespace
 
 std::vector<Case> exportCases() {
     return {
+        {"explore: 2,000 seeds of cellular-depths, 1 job", "100x48x6", explore(1)},
+        {"explore: 2,000 seeds of cellular-depths, 2 jobs", "100x48x6", explore(2)},
         {"export: Tiled JSON of every depth", "1000x1000x4",
          [] {
              static const auto level = caveLevel({1000, 1000, 4});

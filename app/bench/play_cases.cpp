@@ -3,7 +3,11 @@
 #include <memory>
 #include <sstream>
 
+#include "analysis/measure.h"
 #include "bench_case.h"
+#include "pipeline/builtin_stages.h"
+#include "pipeline/make_level.h"
+#include "project/project.h"
 #include "cli/cli.h"
 #include "play/game.h"
 
@@ -49,6 +53,17 @@ std::vector<Case> playCases() {
              }
              auto game = std::make_shared<Game>(std::move(level), 1);
              return [game] { game->othersAct(); };
+         }},
+        // What --bot adds to stats and explore for each seed: five games and their medians.
+        {"bot metrics of one jsrogue level (5 games)", "100x48x6",
+         [] {
+             const Project project = loadProject(BURROW_EXAMPLES_DIR "/cellular-depths.burrow.json", builtinStages());
+             auto level = std::make_shared<Level>(makeLevel(project, 42).level);
+             return [level, movement = project.movement] {
+                 MeasureOptions bot;
+                 bot.upTo = MetricCost::BotGames;
+                 if (measure(*level, movement, bot).level.empty()) std::abort();
+             };
          }},
         {"100 bot games on the jsrogue example (up to 5000 turns each)", "100x48x6",
          [] {

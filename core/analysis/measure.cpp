@@ -16,40 +16,46 @@ double share(double part, double whole) { return whole > 0 ? part / whole : 0.0;
 
 std::size_t idx(const char* id) { return *metricIndex(id); }
 
-int countDeadEnds(const TileGrid& tiles, Connectivity movement) {
-    static constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-    static constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
-    const int directions = movement == Connectivity::Eight ? 8 : 4;
-    int deadEnds = 0;
-    for (int y = 0; y < tiles.height(); ++y)
-        for (int x = 0; x < tiles.width(); ++x) {
-            if (!isWalkable(tiles(x, y))) continue;
-            int open = 0;
-            for (int d = 0; d < directions; ++d) {
-                const int nx = x + kDx[d], ny = y + kDy[d];
-                open += tiles.contains(nx, ny) && isWalkable(tiles(nx, ny));
-            }
-            deadEnds += open == 1;
-        }
-    return deadEnds;
-}
+// One pass over a depth for what depends only on neighbouring cells: dead ends
+// (by the movement rule) and, for loops, the 4-neighbour walkable graph's vertices,
+// edges and open 2 x 2 squares. Rows of walkable flags padded with a blocked cell
+// on each side, so no cell needs a bounds check.
+struct LocalCounts {
+    long long vertices = 0, edges = 0, squares = 0, deadEnds = 0;
+};
 
-// Islands of rock the walkable area encircles: for the 4-neighbour walkable graph
-// (planar), Euler's formula gives its inner faces as E - V + C; the faces that are
-// not holes are exactly its open 2 x 2 squares.
-long long countLoops(const TileGrid& tiles) {
-    long long vertices = 0, edges = 0, squares = 0;
-    for (int y = 0; y < tiles.height(); ++y)
-        for (int x = 0; x < tiles.width(); ++x) {
-            if (!isWalkable(tiles(x, y))) continue;
-            ++vertices;
-            const bool right = x + 1 < tiles.width() && isWalkable(tiles(x + 1, y));
-            const bool down = y + 1 < tiles.height() && isWalkable(tiles(x, y + 1));
-            edges += right + down;
-            squares += right && down && isWalkable(tiles(x + 1, y + 1));
+LocalCounts countLocal(const TileGrid& tiles, Connectivity movement) {
+    const int w = tiles.width(), h = tiles.height();
+    const bool eight = movement == Connectivity::Eight;
+    std::vector<std::uint8_t> rows(static_cast<std::size_t>(w + 2) * 3, 0);
+    auto row = [&](int slot) { return rows.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(w + 2) + 1; };
+    auto load = [&](int slot, int y) {
+        std::uint8_t* r = row(slot);
+        if (y < 0 || y >= h) {
+            std::fill(r - 1, r + w + 1, std::uint8_t{0});
+            return;
         }
-    const long long components = static_cast<long long>(labelRuns(tiles, Connectivity::Four).regions.size());
-    return edges - vertices + components - squares;
+        const Tile* t = tiles.row(y);
+        for (int x = 0; x < w; ++x) r[x] = isWalkable(t[x]) ? 1 : 0;
+    };
+    LocalCounts c;
+    load(0, -1);
+    load(1, 0);
+    for (int y = 0; y < h; ++y) {
+        load(2, y + 1);
+        const std::uint8_t *up = row(0), *here = row(1), *down = row(2);
+        for (int x = 0; x < w; ++x) {
+            if (!here[x]) continue;
+            ++c.vertices;
+            c.edges += here[x + 1] + down[x];
+            c.squares += here[x + 1] & down[x] & down[x + 1];
+            int open = up[x] + down[x] + here[x - 1] + here[x + 1];
+            if (eight) open += up[x - 1] + up[x + 1] + down[x - 1] + down[x + 1];
+            c.deadEnds += open == 1;
+        }
+        std::rotate(rows.begin(), rows.begin() + (w + 2), rows.end()); // down becomes here, here up
+    }
+    return c;
 }
 
 double median(std::vector<double> values) {
@@ -85,19 +91,24 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
             big = std::max(big, double(r.size));
         }
         walkableOf[static_cast<std::size_t>(z)] = open;
-        // Hallway cells outside rooms: marked on a byte a cell, areas being rectangles.
-        Grid<std::uint8_t> kind(tiles.width(), tiles.height(), 0);
+        // Hallway cells outside rooms: marked on a byte a cell, areas being rectangles
+        // (only on depths that have areas).
         double depthRooms = 0, depthHallways = 0;
-        for (const Area& a : level.areas) {
-            if (a.depth != z) continue;
-            (a.kind == AreaKind::Room ? depthRooms : depthHallways) += 1;
-            const std::uint8_t bit = a.kind == AreaKind::Room ? 1 : 2;
-            for (int y = std::max(0, a.bounds.y); y < std::min(tiles.height(), a.bounds.y + a.bounds.height); ++y)
-                for (int x = std::max(0, a.bounds.x); x < std::min(tiles.width(), a.bounds.x + a.bounds.width); ++x) kind(x, y) |= bit;
-        }
+        for (const Area& a : level.areas)
+            if (a.depth == z) (a.kind == AreaKind::Room ? depthRooms : depthHallways) += 1;
+        Grid<std::uint8_t> kind;
         double corridor = 0;
-        for (int y = 0; y < tiles.height(); ++y)
-            for (int x = 0; x < tiles.width(); ++x) corridor += kind(x, y) == 2 && isWalkable(tiles(x, y));
+        if (depthRooms + depthHallways > 0) {
+            kind = Grid<std::uint8_t>(tiles.width(), tiles.height(), 0);
+            for (const Area& a : level.areas) {
+                if (a.depth != z) continue;
+                const std::uint8_t bit = a.kind == AreaKind::Room ? 1 : 2;
+                for (int y = std::max(0, a.bounds.y); y < std::min(tiles.height(), a.bounds.y + a.bounds.height); ++y)
+                    for (int x = std::max(0, a.bounds.x); x < std::min(tiles.width(), a.bounds.x + a.bounds.width); ++x) kind(x, y) |= bit;
+            }
+            for (int y = 0; y < tiles.height(); ++y)
+                for (int x = 0; x < tiles.width(); ++x) corridor += kind(x, y) == 2 && isWalkable(tiles(x, y));
+        }
         double depthStairs = 0;
         for (const StairsPair& s : level.stairs) depthStairs += s.upperDepth == z;
         double depthCreatures = 0, depthItems = 0, depthItemsInRooms = 0;
@@ -108,11 +119,16 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
             depthCreatures += t->kind == EntityKind::Creature;
             if (t->kind == EntityKind::Item) {
                 ++depthItems;
-                depthItemsInRooms += (kind(e.at.x, e.at.y) & 1) != 0;
+                depthItemsInRooms += kind.size() > 0 && (kind(e.at.x, e.at.y) & 1) != 0;
             }
         }
-        const double depthDeadEnds = countDeadEnds(tiles, movement);
-        const double depthLoops = static_cast<double>(countLoops(tiles));
+        const LocalCounts local = countLocal(tiles, movement);
+        // Loops: Euler's formula on the planar 4-neighbour walkable graph gives its inner
+        // faces as E - V + C; the faces that are not holes are its open 2 x 2 squares.
+        const long long components4 =
+            movement == Connectivity::Four ? static_cast<long long>(runs.regions.size()) : static_cast<long long>(labelRuns(tiles, Connectivity::Four).regions.size());
+        const double depthDeadEnds = static_cast<double>(local.deadEnds);
+        const double depthLoops = static_cast<double>(local.edges - local.vertices + components4 - local.squares);
         set(z, "floor_share", share(open, double(tiles.size())));
         set(z, "regions", double(runs.regions.size()));
         set(z, "largest_region_share", share(big, open));
