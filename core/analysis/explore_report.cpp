@@ -6,26 +6,15 @@
 #include <set>
 
 #include "analysis/measure.h"
+#include "export/tiled_export.h"
 
 namespace burrow {
 namespace {
 
 constexpr std::uint32_t kGutter = 0x18181c;
 
-std::string escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
+// Names and rules are the designer's text: escaped as XML (HTML reads it the same).
+std::string escape(std::string_view text) { return xmlEscape(std::string(text)); }
 
 // A value for reading: shares as percentages, others to four significant digits
 // (the exact value, as in the JSON, is in the cell's data-value).
