@@ -42,21 +42,25 @@ std::string histogramSvg(const Histogram& h, const std::string& unit) {
     for (int i = 0; i < n; ++i) {
         const int count = h.counts[static_cast<std::size_t>(i)];
         const double barHeight = double(height) * count / most;
-        const double lo = h.lo + (h.hi - h.lo) * i / n, hi = h.lo + (h.hi - h.lo) * (i + 1) / n;
+        const double lo = h.lo + (h.hi - h.lo) * i / n, hi = h.whole ? lo : h.lo + (h.hi - h.lo) * (i + 1) / n;
         svg += "<rect x=\"" + fixed(i * bar, "%.2f") + "\" y=\"" + fixed(height - barHeight, "%.2f") + "\" width=\"" + fixed(std::max(1.0, bar - 1), "%.2f") +
-               "\" height=\"" + fixed(barHeight, "%.2f") + "\" data-count=\"" + std::to_string(count) + "\"><title>" + fixed(lo) + " to " + fixed(hi) +
-               " " + escape(unit) + ": " + std::to_string(count) + " seeds</title></rect>";
+               "\" height=\"" + fixed(barHeight, "%.2f") + "\" data-count=\"" + std::to_string(count) + "\"><title>" + fixed(lo) +
+               (h.whole ? std::string() : " to " + fixed(hi)) + " " + escape(unit) + ": " + std::to_string(count) + " seeds</title></rect>";
     }
     svg += "<text x=\"0\" y=\"" + std::to_string(height + 13) + "\">" + fixed(h.lo) + "</text><text x=\"" + std::to_string(width) + "\" y=\"" +
-           std::to_string(height + 13) + "\" text-anchor=\"end\">" + fixed(h.hi) + "</text></svg>";
+           std::to_string(height + 13) + "\" text-anchor=\"end\">" + fixed(h.whole ? h.hi - 1 : h.hi) + "</text></svg>";
     return svg;
 }
 
-// A 2D histogram: darker cells hold more seeds.
+// A 2D histogram: darker cells hold more seeds. The plot keeps its size whatever the
+// bins (a metric every seed agrees on is one bin, drawn full height).
 std::string pairSvg(const PairSummary& p) {
     const auto& catalog = metricCatalog();
     const int cols = static_cast<int>(p.xBins.counts.size()), rows = static_cast<int>(p.yBins.counts.size());
-    const int cell = 14, left = 48, bottom = 34, width = left + cols * cell + 8, height = rows * cell + bottom;
+    constexpr double plot = 280;
+    constexpr int left = 48, bottom = 34;
+    const double cw = plot / cols, ch = plot / rows;
+    const int width = left + static_cast<int>(plot) + 8, height = static_cast<int>(plot) + bottom;
     const int most = std::max(1, *std::max_element(p.counts.begin(), p.counts.end()));
     std::string svg = "<svg class=\"pair\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" + std::to_string(height) +
                       "\" role=\"img\">";
@@ -67,18 +71,19 @@ std::string pairSvg(const PairSummary& p) {
             char colour[16];
             std::snprintf(colour, sizeof colour, "#%02x%02x%02x", shade, shade, 255);
             // Higher values upwards.
-            svg += "<rect x=\"" + std::to_string(left + x * cell) + "\" y=\"" + std::to_string((rows - 1 - y) * cell) + "\" width=\"" + std::to_string(cell) +
-                   "\" height=\"" + std::to_string(cell) + "\" fill=\"" + colour + "\" data-count=\"" + std::to_string(count) + "\"><title>" +
+            svg += "<rect x=\"" + fixed(left + x * cw, "%.2f") + "\" y=\"" + fixed((rows - 1 - y) * ch, "%.2f") + "\" width=\"" + fixed(cw, "%.2f") +
+                   "\" height=\"" + fixed(ch, "%.2f") + "\" fill=\"" + colour + "\" data-count=\"" + std::to_string(count) + "\"><title>" +
                    std::to_string(count) + " seeds</title></rect>";
         }
-    svg += "<text x=\"" + std::to_string(left) + "\" y=\"" + std::to_string(rows * cell + 14) + "\">" + fixed(p.xBins.lo) + "</text>";
-    svg += "<text x=\"" + std::to_string(left + cols * cell) + "\" y=\"" + std::to_string(rows * cell + 14) + "\" text-anchor=\"end\">" + fixed(p.xBins.hi) +
+    const int base = static_cast<int>(plot);
+    svg += "<text x=\"" + std::to_string(left) + "\" y=\"" + std::to_string(base + 14) + "\">" + fixed(p.xBins.lo) + "</text>";
+    svg += "<text x=\"" + std::to_string(left + base) + "\" y=\"" + std::to_string(base + 14) + "\" text-anchor=\"end\">" +
+           fixed(p.xBins.whole ? p.xBins.hi - 1 : p.xBins.hi) + "</text>";
+    svg += "<text x=\"" + std::to_string(left + base / 2) + "\" y=\"" + std::to_string(base + 30) + "\" text-anchor=\"middle\">" + escape(catalog[p.x].name) +
            "</text>";
-    svg += "<text x=\"" + std::to_string(left + cols * cell / 2) + "\" y=\"" + std::to_string(rows * cell + 30) + "\" text-anchor=\"middle\">" +
-           escape(catalog[p.x].name) + "</text>";
-    svg += "<text x=\"" + std::to_string(left - 4) + "\" y=\"12\" text-anchor=\"end\">" + fixed(p.yBins.hi) + "</text>";
-    svg += "<text x=\"" + std::to_string(left - 4) + "\" y=\"" + std::to_string(rows * cell) + "\" text-anchor=\"end\">" + fixed(p.yBins.lo) + "</text>";
-    svg += "<text transform=\"rotate(-90)\" x=\"" + std::to_string(-rows * cell / 2) + "\" y=\"12\" text-anchor=\"middle\">" + escape(catalog[p.y].name) +
+    svg += "<text x=\"" + std::to_string(left - 4) + "\" y=\"12\" text-anchor=\"end\">" + fixed(p.yBins.whole ? p.yBins.hi - 1 : p.yBins.hi) + "</text>";
+    if (rows > 1) svg += "<text x=\"" + std::to_string(left - 4) + "\" y=\"" + std::to_string(base) + "\" text-anchor=\"end\">" + fixed(p.yBins.lo) + "</text>";
+    svg += "<text transform=\"rotate(-90)\" x=\"" + std::to_string(-base / 2) + "\" y=\"12\" text-anchor=\"middle\">" + escape(catalog[p.y].name) +
            "</text></svg>";
     return svg;
 }

@@ -127,7 +127,13 @@ SeedsSummary summariseSeeds(std::vector<SeedResult> results, const std::vector<s
         const std::size_t n = values.size();
         ms.median = n % 2 ? values[n / 2].first : (values[n / 2 - 1].first + values[n / 2].first) / 2;
         ms.medianSeed = values[(n - 1) / 2].second;
-        ms.histogram = makeHistogram(ms.min, ms.max, bins);
+        const bool integers = std::all_of(values.begin(), values.end(), [](const auto& v) { return v.first == std::floor(v.first); });
+        if (integers && ms.max > ms.min && ms.max - ms.min + 1 <= bins) {
+            ms.histogram = makeHistogram(ms.min, ms.max + 1, static_cast<int>(ms.max - ms.min + 1));
+            ms.histogram.whole = true;
+        } else {
+            ms.histogram = makeHistogram(ms.min, ms.max, bins);
+        }
         for (const auto& [v, seed] : values) ++ms.histogram.counts[static_cast<std::size_t>(ms.histogram.binOf(v))];
         s.metrics.push_back(ms);
     }
@@ -162,7 +168,7 @@ nlohmann::ordered_json seedsSummaryToJson(const SeedsSummary& s) {
                                          {"min_seed", m.minSeed},
                                          {"median_seed", m.medianSeed},
                                          {"max_seed", m.maxSeed},
-                                         {"histogram", {{"lo", m.histogram.lo}, {"hi", m.histogram.hi}, {"counts", m.histogram.counts}}}};
+                                         {"histogram", {{"lo", m.histogram.lo}, {"hi", m.histogram.hi}, {"whole", m.histogram.whole}, {"counts", m.histogram.counts}}}};
     }
     ordered_json pairs = ordered_json::array();
     for (const PairSummary& p : s.pairs)

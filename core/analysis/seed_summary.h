@@ -34,6 +34,9 @@ std::optional<SeedResult> seedResultFromJson(const nlohmann::json& row, std::str
 struct Histogram {
     double lo = 0, hi = 0;   // [lo, hi]; bin i covers [lo + i w, lo + (i + 1) w)
     std::vector<int> counts; // the last bin includes hi
+    // Whole numbers spanning fewer values than bins: a bin a value, hi = max + 1
+    // (so no bin falls between two whole numbers and stays empty).
+    bool whole = false;
     int binOf(double value) const;
 };
 
