@@ -315,8 +315,11 @@ void MapView::mouseReleaseEvent(QMouseEvent*) {
 void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
 
 void MapView::resizeEvent(QResizeEvent*) {
-    if (autoFit_) fitToWindow();
-    else clampOffset();
+    if (autoFit_) {
+        fitToWindow();
+    } else {
+        clampOffset();
+    }
     emit viewportChanged();
 }
 
