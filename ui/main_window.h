@@ -60,6 +60,8 @@ public:
     // The first start's layout, also View > Reset Layout.
     void applyFirstLayout();
 private:
+    // Docks start this wide: usable, and the map keeps most of the window.
+    static constexpr int kNarrowDock = 290;
     void newProject();
     void chooseAndOpen();
     void rememberRecent(const QString& path);
