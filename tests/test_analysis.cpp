@@ -36,6 +36,9 @@ Project exampleProject(const char* name) { return loadProject(std::string(BURROW
 
 } // namespace
 
+// The region of `at` by a labelling of the whole grid (0 when not walkable).
+int floodLabelsAt(const TileGrid& tiles, Connectivity movement, Point at) { return labelRuns(tiles, movement).labelAt(at.x, at.y); }
+
 class TestAnalysis : public QObject {
     Q_OBJECT
 private slots:
@@ -244,6 +247,48 @@ private slots:
         const auto expectedRegions = byHand(caves, false, regionsChanged, 8);
         QCOMPARE(expectedRegions.size(), std::size_t(8));
         QCOMPARE(withBreakpoint(caves, "regions-change", 8), expectedRegions);
+        // Drones only open cells: the watch counts them as they grow, without relabelling.
+        regions.clear();
+        const auto dronesRegionsChanged = [&](const Generation& g) {
+            std::vector<std::size_t> now;
+            for (int z = 0; z < g.level().depthCount(); ++z) now.push_back(labelRuns(g.level().tiles(z), drones.movement).regions.size());
+            const bool changed = now != regions;
+            regions = now;
+            return changed;
+        };
+        const auto expectedDroneRegions = byHand(drones, false, dronesRegionsChanged, 40);
+        QVERIFY2(expectedDroneRegions.size() >= 2, std::to_string(expectedDroneRegions.size()).c_str());
+        QCOMPARE(withBreakpoint(drones, "regions-change", 40), expectedDroneRegions);
+        // Two cells stop being connected: by hand, a flood of each step's level. Pairs
+        // of the finished level's walkable cells, on the caves (whose generations close
+        // cells) and on the drones (which join cells, then prune closes some).
+        std::size_t disconnections = 0;
+        for (const Project* project : {&caves, &drones}) {
+            const Level finished = makeLevel(*project, 77).level;
+            std::vector<Point> open;
+            for (int y = 0; y < finished.height(); y += 7)
+                for (int x = 0; x < finished.width(); x += 5)
+                    if (isWalkable(finished.at(x, y, 0))) open.push_back({x, y});
+            QVERIFY(open.size() >= 8);
+            for (std::size_t k = 0; k + 1 < 8; ++k) {
+                const Point a = open[k * open.size() / 8], b = open[(k + 1) * open.size() / 8 - 1];
+                std::optional<bool> was;
+                const auto disconnected = [&](const Generation& g) {
+                    const TileGrid& tiles = g.level().tiles(0);
+                    const bool now = isWalkable(tiles.at(a.x, a.y)) && isWalkable(tiles.at(b.x, b.y)) &&
+                                     floodLabelsAt(tiles, project->movement, a) == floodLabelsAt(tiles, project->movement, b);
+                    const bool hit = was == true && !now;
+                    was = now;
+                    return hit;
+                };
+                const auto expected = byHand(*project, false, disconnected, 5);
+                const std::string text = "disconnect:" + std::to_string(a.x) + "," + std::to_string(a.y) + ",0:" + std::to_string(b.x) + "," +
+                                         std::to_string(b.y) + ",0";
+                QCOMPARE(withBreakpoint(*project, text.c_str(), 5), expected);
+                disconnections += expected.size();
+            }
+        }
+        QVERIFY(disconnections > 0);
 
         double floor = 0;
         const auto floorRose = [&](const Generation& g) {

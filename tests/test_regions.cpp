@@ -10,6 +10,7 @@
 #include "stage_entries.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
+#include "regions/growing_regions.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
@@ -87,6 +88,7 @@ private slots:
                         if (expected(x, y)) ++sizes[expected(x, y)];
                     }
                 QCOMPARE(map.count(), static_cast<int>(sizes.size()));
+                QCOMPARE(countRegions(tiles, c), sizes.size());
                 for (const RegionInfo& r : map.regions) {
                     QCOMPARE(r.size, sizes[r.label]);
                     QCOMPARE(map.labels(r.representative.x, r.representative.y), r.label);
@@ -106,6 +108,37 @@ private slots:
                         for (int x = run.x0; x < run.x1; ++x) QCOMPARE(map.labels(x, run.y), r.label);
                     }
                     QCOMPARE(cells, r.size);
+                }
+            }
+        }
+    }
+
+    // Opening cells one by one (in a random order, some already open, some opened
+    // twice): the growing count and connections equal a flood fill's after each.
+    void growingRegionsFollowOpenedCells() {
+        Rng rng(4242);
+        for (int trial = 0; trial < 60; ++trial) {
+            const int w = 1 + static_cast<int>(rng.below(40)), h = 1 + static_cast<int>(rng.below(30));
+            const Connectivity c = trial % 2 ? Connectivity::Four : Connectivity::Eight;
+            TileGrid tiles(w, h);
+            for (Tile& t : tiles) t = rng.chance(0.2) ? Tile::Floor : Tile::Wall;
+            GrowingRegions growing(c);
+            growing.reset(tiles);
+            QCOMPARE(growing.count(), countRegions(tiles, c));
+            for (int k = 0; k < w * h; ++k) {
+                const int x = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), y = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
+                tiles(x, y) = rng.chance(0.5) ? Tile::Floor : Tile::Corridor;
+                growing.open(tiles, x, y);
+                growing.open(tiles, x, y); // twice changes nothing
+                if (k % 7 != 0) continue;
+                const Grid<int> expected = floodLabels(tiles, c);
+                int regions = 0;
+                for (int v : expected) regions = std::max(regions, v);
+                QCOMPARE(growing.count(), std::size_t(regions));
+                for (int probe = 0; probe < 10; ++probe) {
+                    const int ax = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), ay = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
+                    const int bx = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), by = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
+                    QCOMPARE(growing.connected(ax, ay, bx, by), expected(ax, ay) != 0 && expected(ax, ay) == expected(bx, by));
                 }
             }
         }

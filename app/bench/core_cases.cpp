@@ -121,6 +121,11 @@ std::vector<Case> coreCases() {
     const Recipe cellular = recipeOf(stage("cellular_caves", {}));
     Recipe pruned = cellular;
     pruned.stages.push_back(stage("prune_regions", {}));
+    const Recipe drones = recipeOf(stage("drone_mining", {{"drones_min", std::int64_t{1000}}, {"drones_max", std::int64_t{1000}},
+                                                          {"life_min", std::int64_t{1000}}, {"life_max", std::int64_t{1000}},
+                                                          {"ticks_per_step", std::int64_t{1000}}}));
+    Recipe dronesTickByTick = drones;
+    dronesTickByTick.stages[0].params.set("ticks_per_step", std::int64_t{1});
     Recipe linked = pruned;
     linked.stages.push_back(stage("depth_links", {}));
     return {
@@ -128,12 +133,9 @@ std::vector<Case> coreCases() {
         {"cellular caves: noise + 3 generations", "2000x2000", generating({2000, 2000, 1}, cellular, false)},
         {"cellular caves stepped, recording every change", "1000x1000", generating({1000, 1000, 1}, cellular, true)},
         {"cellular caves stepped, a regions-change breakpoint armed", "1000x1000", watchingRegions({1000, 1000, 1}, cellular)},
-        {"drone mining: 1,000,000 drone ticks", "1000x1000",
-         generating({1000, 1000, 1},
-                    recipeOf(stage("drone_mining", {{"drones_min", std::int64_t{1000}}, {"drones_max", std::int64_t{1000}},
-                                                    {"life_min", std::int64_t{1000}}, {"life_max", std::int64_t{1000}},
-                                                    {"ticks_per_step", std::int64_t{1000}}})),
-                    false)},
+        {"drone mining: 1,000,000 drone ticks", "1000x1000", generating({1000, 1000, 1}, drones, false)},
+        {"drone mining, a tick a step: 1,000,000 drone ticks", "1000x1000", generating({1000, 1000, 1}, dronesTickByTick, false)},
+        {"drone mining, a tick a step, a regions-change breakpoint armed", "1000x1000", watchingRegions({1000, 1000, 1}, dronesTickByTick)},
         {"rooms and hallways: 500 rooms", "2000x2000",
          generating({2000, 2000, 1},
                     recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{500}}, {"room_max_width", std::int64_t{30}},

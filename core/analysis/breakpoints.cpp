@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "analysis/measure.h"
+#include "regions/growing_regions.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
 
@@ -106,7 +107,7 @@ std::string describeBreakpoint(const Breakpoint& b) {
 }
 
 BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Breakpoint> breakpoints, Connectivity movement)
-    : generation_(generation), breakpoints_(std::move(breakpoints)), movement_(movement) {
+    : generation_(generation), breakpoints_(std::move(breakpoints)), movement_(movement), growing_(movement) {
     metricValues_.assign(breakpoints_.size(), 0);
     for (std::size_t i = 0; i < breakpoints_.size(); ++i) {
         const Breakpoint& b = breakpoints_[i];
@@ -114,11 +115,11 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
         case Breakpoint::Kind::RegionsChange:
             if (regions_.empty())
                 for (int z = 0; z < generation_.level().depthCount(); ++z) regions_.push_back(regionsOf(z));
-            wantsCells_ = true;
+            wantsCells_ = grows_ = true;
             break;
         case Breakpoint::Kind::Disconnects:
             connected_ = connected();
-            wantsCells_ = true;
+            wantsCells_ = grows_ = true;
             break;
         case Breakpoint::Kind::MetricCrosses:
             metricValues_[i] = measure(generation_.level(), movement_, {MetricCost::Cheap}).level[b.metric];
@@ -131,9 +132,11 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
     }
 }
 
-std::size_t BreakpointWatch::regionsOf(int depth) const { return labelRuns(generation_.level().tiles(depth), movement_).regions.size(); }
+std::size_t BreakpointWatch::regionsOf(int depth) const {
+    return growingDepth_ == depth ? growing_.count() : countRegions(generation_.level().tiles(depth), movement_);
+}
 
-std::optional<bool> BreakpointWatch::connected() const {
+std::optional<bool> BreakpointWatch::connected() {
     const Level& level = generation_.level();
     std::optional<Cell> a, b;
     for (const Breakpoint& bp : breakpoints_)
@@ -148,6 +151,7 @@ std::optional<bool> BreakpointWatch::connected() const {
         }
     if (!a || !b || !level.contains(a->x, a->y, a->z) || !level.contains(b->x, b->y, b->z)) return std::nullopt;
     if (!isWalkable(level.at(a->x, a->y, a->z)) || !isWalkable(level.at(b->x, b->y, b->z))) return false;
+    if (a->z == b->z && growingDepth_ == a->z) return growing_.connected(a->x, a->y, b->x, b->y);
     if (a->z == b->z) {
         const RegionRuns runs = labelRuns(level.tiles(a->z), movement_);
         return runs.labelAt(a->x, a->y) == runs.labelAt(b->x, b->y);
@@ -177,10 +181,42 @@ void BreakpointWatch::stageFinished(const StageRun& run, std::size_t) {
 
 void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const CellChange> changes) {
     if (changes.empty()) return;
-    // Which depths had a cell turn walkable or unwalkable: only those need relabelling.
-    std::vector<int> flipped;
-    for (const CellChange& c : changes)
-        if (isWalkable(c.before) != isWalkable(c.after) && std::find(flipped.begin(), flipped.end(), c.z) == flipped.end()) flipped.push_back(c.z);
+    // Which depths had a cell turn walkable or unwalkable: only those can change
+    // their regions or connections.
+    struct Flip {
+        int z;
+        bool closed;
+        std::size_t opened;
+    };
+    std::vector<Flip> flips;
+    for (const CellChange& c : changes) {
+        const bool was = isWalkable(c.before), is = isWalkable(c.after);
+        if (was == is) continue;
+        auto it = std::find_if(flips.begin(), flips.end(), [&](const Flip& f) { return f.z == c.z; });
+        if (it == flips.end()) it = flips.insert(flips.end(), {c.z, false, 0});
+        it->closed |= was;
+        it->opened += is;
+    }
+    // Keep the growing regions of a depth that only opens cells; a closed cell ends
+    // them. A step that opens a large share of a depth (noise) is counted afresh
+    // instead: starting the union-find costs more than a count, and pays only when
+    // small steps follow.
+    bool onlyOpened = true;
+    for (const Flip& f : flips) {
+        onlyOpened &= !f.closed;
+        const TileGrid& tiles = generation_.level().tiles(f.z);
+        if (f.closed || (growingDepth_ != f.z && f.opened * 32 > tiles.size())) {
+            if (growingDepth_ == f.z) growingDepth_ = -1;
+        } else if (grows_) {
+            if (growingDepth_ != f.z) {
+                growing_.reset(tiles); // already holds this step's cells
+                growingDepth_ = f.z;
+            } else {
+                for (const CellChange& c : changes)
+                    if (c.z == f.z && !isWalkable(c.before) && isWalkable(c.after)) growing_.open(tiles, c.x, c.y);
+            }
+        }
+    }
     for (std::size_t i = 0; i < breakpoints_.size(); ++i) {
         const Breakpoint& b = breakpoints_[i];
         switch (b.kind) {
@@ -192,7 +228,8 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
                 }
             break;
         case Breakpoint::Kind::RegionsChange:
-            for (int z : flipped) {
+            for (const Flip& f : flips) {
+                const int z = f.z;
                 const std::size_t now = regionsOf(z);
                 if (now != regions_[static_cast<std::size_t>(z)])
                     report(i, run, "regions " + std::to_string(regions_[static_cast<std::size_t>(z)]) + " → " + std::to_string(now) + " on depth " + std::to_string(z));
@@ -200,7 +237,8 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
             }
             break;
         case Breakpoint::Kind::Disconnects:
-            if (!flipped.empty()) {
+            // Opening cells never disconnects two cells already connected.
+            if (!flips.empty() && !(onlyOpened && connected_ == true)) {
                 const std::optional<bool> now = connected();
                 if (connected_ == true && now == false) report(i, run, describeBreakpoint(b));
                 if (now) connected_ = now;

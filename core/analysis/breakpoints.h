@@ -5,9 +5,12 @@
 // GenerationObserver: a generation nobody watches pays nothing, and a watch asks for
 // each step's cells (and marks) only when one of its breakpoints needs them.
 //
-// Cost: region counts and connections are relabelled only on the depth a step
-// changed, and only when the step turned a cell walkable or unwalkable; a step that
-// changes tiles without changing what can be walked costs a pass over its changes.
+// Cost: a step that changes tiles without changing what can be walked costs a pass
+// over its changes. A step that only opens cells (drones, rooms, hallways) updates
+// the depth's GrowingRegions in time linear in the cells it opened (the first such
+// step on a depth reads the depth once); a step that closes cells recounts that
+// depth (countRegions, linear in its area). Two cells already connected stay so
+// while steps only open cells, so "disconnect" then costs nothing.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,6 +20,7 @@
 #include "generation/generation.h"
 #include "generation/generation_observer.h"
 #include "model/connectivity.h"
+#include "regions/growing_regions.h"
 
 namespace burrow {
 
@@ -59,7 +63,7 @@ public:
 
 private:
     void report(std::size_t index, const StageRun& run, std::string what);
-    std::optional<bool> connected() const;
+    std::optional<bool> connected();
     std::size_t regionsOf(int depth) const;
 
     const Generation& generation_;
@@ -68,6 +72,9 @@ private:
     bool wantsCells_ = false, wantsMarks_ = false;
     std::optional<BreakpointHit> hit_;
     std::vector<std::size_t> regions_;          // per depth, once known
+    bool grows_ = false;                        // a breakpoint uses growing_
+    GrowingRegions growing_;                    // of depth growingDepth_, up to date
+    int growingDepth_ = -1;
     std::optional<bool> connected_;             // last known, for Disconnects
     std::vector<double> metricValues_;          // per breakpoint, for MetricCrosses
     std::vector<std::uint32_t> drones_, dronesNow_; // ids of the last step's drones, sorted

@@ -26,12 +26,14 @@ public:
         }
         return x;
     }
-    void unite(std::int32_t a, std::int32_t b) {
+    // True when a and b were apart (the number of classes fell by one).
+    bool unite(std::int32_t a, std::int32_t b) {
         a = find(a);
         b = find(b);
-        if (a == b) return;
+        if (a == b) return false;
         if (a < b) parent_[static_cast<std::size_t>(b)] = a;
         else parent_[static_cast<std::size_t>(a)] = b;
+        return true;
     }
     std::size_t size() const { return parent_.size(); }
 
@@ -68,25 +70,31 @@ int nextBit(const std::vector<std::uint64_t>& bits, int from, bool set, int limi
 
 } // namespace
 
-RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
+namespace {
+
+// Pass 1 of labelling: the runs of each row (found with bit scans, no branch per
+// cell), each united with the runs it touches in the row above; the union-find
+// works per run, not per cell. With `rowStart` every run is kept in `runs`; without
+// it only the previous row is (counting needs no more). Returns the unions made.
+std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, std::vector<CellRun>& runs, std::vector<std::uint32_t>* rowStart,
+                     Equivalences& eq) {
     const int w = tiles.width(), h = tiles.height();
-    RegionRuns result;
-    std::vector<CellRun>& runs = result.runs;
-    Equivalences eq;
     // With corners counting, a run also touches runs above that end one cell before
     // it starts or begin one cell after it ends.
     const std::int32_t reach = connectivity == Connectivity::Eight ? 1 : 0;
-
-    // Pass 1: runs (found with bit scans, no branch per cell), each united with the
-    // runs it touches in the row above. The union-find works per run, not per cell.
     std::vector<std::uint64_t> bits(static_cast<std::size_t>((w + 63) / 64));
     std::vector<Tile> padded(bits.size() * 64, Tile::Wall);
-    std::size_t previousBegin = 0, previousEnd = 0;
-    result.rowStart.reserve(static_cast<std::size_t>(h) + 1);
+    std::size_t previousBegin = 0, previousEnd = 0, unions = 0;
+    if (rowStart) rowStart->reserve(static_cast<std::size_t>(h) + 1);
     for (int y = 0; y < h; ++y) {
+        if (!rowStart) { // keep the previous row only, at the front
+            runs.erase(runs.begin(), runs.begin() + static_cast<std::ptrdiff_t>(previousBegin));
+            previousEnd -= previousBegin;
+            previousBegin = 0;
+        }
         walkableBits(tiles.row(y), w, padded, bits);
         const std::size_t begin = runs.size();
-        result.rowStart.push_back(static_cast<std::uint32_t>(begin));
+        if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
         std::size_t above = previousBegin;
         for (int x = nextBit(bits, 0, true, w); x < w; x = nextBit(bits, x, true, w)) {
             CellRun run{x, nextBit(bits, x, false, w), y, 0};
@@ -95,8 +103,8 @@ RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
             // touch any later run of this row either.
             while (above < previousEnd && runs[above].x1 + reach <= run.x0) ++above;
             for (std::size_t k = above; k < previousEnd && runs[k].x0 < run.x1 + reach; ++k) {
-                if (run.label) eq.unite(run.label, runs[k].label);
-                else run.label = runs[k].label;
+                if (!run.label) run.label = runs[k].label;
+                else unions += eq.unite(run.label, runs[k].label);
             }
             if (!run.label) run.label = eq.make();
             runs.push_back(run);
@@ -104,7 +112,24 @@ RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
         previousBegin = begin;
         previousEnd = runs.size();
     }
-    result.rowStart.push_back(static_cast<std::uint32_t>(runs.size()));
+    if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(runs.size()));
+    return unions;
+}
+
+} // namespace
+
+std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity) {
+    std::vector<CellRun> runs;
+    Equivalences eq;
+    const std::size_t unions = scanRuns(tiles, connectivity, runs, nullptr, eq);
+    return eq.size() - 1 - unions; // every run made a label; every union merged two
+}
+
+RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
+    RegionRuns result;
+    std::vector<CellRun>& runs = result.runs;
+    Equivalences eq;
+    scanRuns(tiles, connectivity, runs, &result.rowStart, eq);
 
     // Pass 2: final labels numbered by first appearance (runs are in row-major
     // order), with each region's size and bounds.

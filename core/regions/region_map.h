@@ -45,6 +45,9 @@ struct RegionRuns {
 
 RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity);
 
+// How many regions, without keeping labels or runs (memory: two rows of runs).
+std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity);
+
 struct RegionMap {
     Grid<std::int32_t> labels;
     std::vector<RegionInfo> regions; // regions[label - 1]
