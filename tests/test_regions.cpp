@@ -245,6 +245,36 @@ private slots:
         QVERIFY(pairs == overlapping);
     }
 
+    // "far_from_up_stairs": a depth's down stairs go where a player walks furthest
+    // from the up stairs arriving there. Depth 0 opens on one cell only, so the
+    // stairs onto depth 1 land at (1,1); depth 1 is a U, whose furthest cell by
+    // walking is the U's other end (1,3), not the straight-line furthest (7,3).
+    void downStairsFarFromUpStairs() {
+        const char* text = "#########\n#.#######\n#########\n#########\n#########\n\n"
+                           "#########\n#.......#\n#######.#\n#.......#\n#########\n\n"
+                           "#########\n#.......#\n#######.#\n#.......#\n#########\n";
+        std::set<std::pair<int, int>> anywhere;
+        for (std::uint64_t seed = 1; seed <= 12; ++seed)
+            for (const char* mode : {"anywhere", "far_from_up_stairs"}) {
+                Level level = levelFromAscii(text);
+                const StageType& type = *builtinStages().find("depth_links");
+                StageEntry e = entry("depth_links", {{"down_stairs", std::string(mode)}});
+                auto stage = type.create(e.params, {level.size(), 0, Rng(seed), Connectivity::Eight, nullptr});
+                LevelCanvas canvas(level, 0);
+                stage->run(canvas);
+                QCOMPARE(level.stairs.size(), std::size_t(2));
+                QCOMPARE(level.stairs[0].x, 1);
+                QCOMPARE(level.stairs[0].y, 1);
+                if (std::string(mode) == "anywhere") {
+                    anywhere.insert({level.stairs[1].x, level.stairs[1].y});
+                } else {
+                    QCOMPARE(level.stairs[1].x, 1);
+                    QCOMPARE(level.stairs[1].y, 3);
+                }
+            }
+        QVERIFY(anywhere.size() > 3); // the default still draws among the shared cells
+    }
+
     void distancesCrossStairs() {
         // Start top-left on depth 0; stairs at (3,1) lead down; depth 1 continues right.
         Level level = levelFromAscii("#####\n#..>#\n#####\n\n#####\n#..<.\n#####\n");

@@ -189,13 +189,16 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
         std::size_t opened;
     };
     std::vector<Flip> flips;
+    std::size_t at = 0; // the flip of the last change's depth: changes come depth by depth
     for (const CellChange& c : changes) {
         const bool was = isWalkable(c.before), is = isWalkable(c.after);
         if (was == is) continue;
-        auto it = std::find_if(flips.begin(), flips.end(), [&](const Flip& f) { return f.z == c.z; });
-        if (it == flips.end()) it = flips.insert(flips.end(), {c.z, false, 0});
-        it->closed |= was;
-        it->opened += is;
+        if (at >= flips.size() || flips[at].z != c.z) {
+            at = static_cast<std::size_t>(std::find_if(flips.begin(), flips.end(), [&](const Flip& f) { return f.z == c.z; }) - flips.begin());
+            if (at == flips.size()) flips.push_back({c.z, false, 0});
+        }
+        flips[at].closed |= was;
+        flips[at].opened += is;
     }
     // Keep the growing regions of a depth that only opens cells; a closed cell ends
     // them. A step that opens a large share of a depth (noise) is counted afresh

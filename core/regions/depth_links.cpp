@@ -9,6 +9,12 @@
 // region pair, and one random number per pair picks which of its cells. Steps:
 // one stairs pair each.
 //
+// With "down_stairs": "far_from_up_stairs" each region pair's stairs go on the shared
+// cell that walks furthest from the up stairs arriving on the upper depth (the first
+// in row-major order among equals), so a player must cross every depth; the random
+// cell stays where that region has no up stairs (depth 0, or a region the depth
+// above does not reach). One search of the depth per depth: linear.
+//
 // A cell holds one stairs at most: depth z's cells already chosen for the up
 // stairs of pair (z-1, z) are not candidates for pair (z, z+1)'s down stairs, so
 // every pair is placed exactly as planned and each > has its < right below.
@@ -16,7 +22,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
+#include "regions/reachability.h"
 #include "regions/region_map.h"
 
 namespace burrow {
@@ -69,11 +77,17 @@ private:
     int shift_ = 64;
 };
 
+// A run of cells shared by one region pair, with how many are plain ground there.
+struct Overlap {
+    int y, x0, x1;
+    std::uint32_t pair, plain;
+};
+
 class DepthLinks final : public Stage {
 public:
-    DepthLinks(const ParamValues& /*params*/, StageSetup setup)
-        : rng_(setup.rng), depthCount_(setup.size.depth),
-          connectivity_(setup.movement) {
+    DepthLinks(const ParamValues& params, StageSetup setup)
+        : rng_(setup.rng), depthCount_(setup.size.depth), connectivity_(setup.movement),
+          farFromUpStairs_(params.choice("down_stairs") == "far_from_up_stairs") {
         if (depthCount_ < 2) finish();
     }
 
@@ -118,7 +132,8 @@ private:
         std::size_t previous = 0; // planned_stairs_[previous, end) belong to the pair above
         for (int z = 0; z + 1 < depthCount_; ++z) {
             const std::size_t first = planned_stairs_.size();
-            planPair(level, regions[static_cast<std::size_t>(z)], regions[static_cast<std::size_t>(z + 1)], z);
+            const std::span<const StairsPair> arriving(planned_stairs_.data() + previous, first - previous);
+            planPair(level, regions[static_cast<std::size_t>(z)], regions[static_cast<std::size_t>(z + 1)], z, arriving);
             for (std::size_t i = previous; i < first; ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 0;
             for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 1;
             previous = first;
@@ -138,17 +153,12 @@ private:
     // Row by row, the runs of the two depths are intersected like two sorted lists:
     // every cell of an overlap belongs to the same pair of regions, so the pair is
     // looked up once per overlap, and only overlapping cells are examined.
-    void planPair(const Level& level, const RegionRuns& upper, const RegionRuns& lower, int z) {
+    void planPair(const Level& level, const RegionRuns& upper, const RegionRuns& lower, int z, std::span<const StairsPair> arriving) {
         const TileGrid& top = level.tiles(z);
         const TileGrid& bottom = level.tiles(z + 1);
         PairNumbers pairIndex; // pairs numbered by first overlap
         std::vector<std::uint64_t> pairs;
         std::vector<std::uint32_t> counts;
-        // Overlaps with at least one plain cell, in row-major order, with how many they hold.
-        struct Overlap {
-            int y, x0, x1;
-            std::uint32_t pair, plain;
-        };
         std::vector<Overlap> overlaps;
         const auto w = static_cast<std::uint32_t>(top.width());
         for (int y = 0; y < top.height(); ++y) {
@@ -198,10 +208,33 @@ private:
             }
             before += o.plain;
         }
+        if (farFromUpStairs_ && !arriving.empty()) moveFar(top, bottom, arriving, overlaps, at);
         for (std::size_t p = 0; p < pairs.size(); ++p)
             if (counts[p] > 0)
                 planned_stairs_.push_back({static_cast<int>(at[p] % w), static_cast<int>(at[p] / w), z, static_cast<int>(pairs[p] >> 32),
                                            static_cast<int>(pairs[p] & 0xffffffffu)});
+    }
+
+    // Each pair's cell becomes its candidate furthest from the arriving up stairs
+    // (walking on the upper depth), where any candidate is reachable from them.
+    void moveFar(const TileGrid& top, const TileGrid& bottom, std::span<const StairsPair> arriving, const std::vector<Overlap>& overlaps, std::vector<std::uint32_t>& at) const {
+        Level depth({top.width(), top.height(), 1});
+        depth.tiles(0) = top;
+        std::vector<Cell> sources;
+        for (const StairsPair& s : arriving) sources.push_back({s.x, s.y, 0});
+        const Grid<std::int32_t> distance = distanceMap(depth, sources, connectivity_).depth(0);
+        std::vector<std::int32_t> best(at.size(), -1);
+        const auto w = static_cast<std::uint32_t>(top.width());
+        for (const Overlap& o : overlaps)
+            for (int x = o.x0; x < o.x1; ++x) {
+                const std::size_t index = static_cast<std::size_t>(o.y) * w + static_cast<std::size_t>(x);
+                if (!candidate(top.row(o.y)[x], bottom.row(o.y)[x], index)) continue;
+                const std::int32_t d = distance(x, o.y);
+                if (d > best[o.pair]) {
+                    best[o.pair] = d;
+                    at[o.pair] = static_cast<std::uint32_t>(index);
+                }
+            }
     }
 
     void place(LevelCanvas& canvas, const StairsPair& s) {
@@ -213,6 +246,7 @@ private:
     Rng rng_;
     int depthCount_;
     Connectivity connectivity_;
+    bool farFromUpStairs_;
     bool planned_ = false;
     std::vector<StairsPair> planned_stairs_;
     std::vector<std::uint8_t> taken_;
@@ -228,6 +262,9 @@ StageType depthLinksStage() {
     type.technique = "Seed 004: one pair of stairs for every pair of regions that overlap on adjacent depths";
     type.scope = StageScope::WholeLevel;
     type.params = {
+        choiceParam("down_stairs", "Down stairs", "anywhere", {"anywhere", "far_from_up_stairs"},
+                    "Where each pair of regions gets its stairs: anywhere they overlap (seed 004), or as far as can be walked from "
+                    "the up stairs arriving on the upper depth, so every depth must be crossed"),
     };
     type.create = stageFactory<DepthLinks>();
     return type;
