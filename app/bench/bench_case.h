@@ -1,5 +1,5 @@
 #pragma once
-// A benchmark case: its name, the size it works on, and how to prepare one run.
+// A benchmark case: its name, the size it works on, its target, and how to prepare one run.
 // prepare() does whatever is not being measured and returns the measured work.
 #include <functional>
 #include <string>
@@ -10,6 +10,7 @@ namespace burrow::bench {
 struct Case {
     std::string name;
     std::string size;
+    std::string target; // what the issues ask for, or what the row is for, as the README shows it
     std::function<std::function<void()>()> prepare;
 };
 
