@@ -202,9 +202,11 @@ private slots:
     }
 
     void roomsAndHallwaysConnectEveryRoom() {
-        for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
             Recipe recipe;
-            recipe.stages.push_back(entry("rooms_and_hallways", {{"hall_width", std::int64_t(1 + seed % 3)}}));
+            // Both joins: the ring in placed order (seed 003) and along the curve.
+            recipe.stages.push_back(entry("rooms_and_hallways", {{"hall_width", std::int64_t(1 + seed % 3)},
+                                                                 {"join", std::string(seed % 2 ? "in_order" : "nearby")}}));
             const Level level = generateLevel({70, 50, 1}, seed, recipe, builtinStages());
             std::vector<const Area*> rooms;
             for (const Area& a : level.areas)
@@ -224,6 +226,27 @@ private slots:
                     if (t == Tile::Void) QVERIFY(!nearOpen);
                 }
         }
+    }
+
+    // Joined nearby, the hallways are about as long as the rooms' spacing: at one room
+    // per 8,000 cells their total length grows with the area (16x from 500 to 2000 a
+    // side), where the placed order's grows with area times width (about 64x).
+    void nearbyJoinsKeepHallwaysShort() {
+        const auto hallCells = [](int side, const char* join) {
+            Recipe recipe;
+            recipe.stages.push_back(entry("rooms_and_hallways", {{"rooms", std::int64_t{side * side / 8000}}, {"room_max_width", std::int64_t{30}},
+                                                                 {"room_max_height", std::int64_t{20}}, {"join", std::string(join)}}));
+            const Level level = generateLevel({side, side, 1}, 5, recipe, builtinStages());
+            double cells = 0;
+            for (const Area& a : level.areas)
+                if (a.kind == AreaKind::Hallway) cells += static_cast<double>(a.bounds.width) * a.bounds.height;
+            return cells;
+        };
+        const double nearbyGrowth = hallCells(2000, "nearby") / hallCells(500, "nearby");
+        const double inOrderGrowth = hallCells(2000, "in_order") / hallCells(500, "in_order");
+        QVERIFY2(nearbyGrowth > 8 && nearbyGrowth < 24, qPrintable(QString::number(nearbyGrowth)));
+        QVERIFY2(inOrderGrowth > 40, qPrintable(QString::number(inOrderGrowth)));
+        QVERIFY(hallCells(2000, "nearby") * 5 < hallCells(2000, "in_order"));
     }
 
     void roomGridReachesEveryRoomWithDistances() {

@@ -63,6 +63,16 @@ std::function<std::function<void()>()> watchingRegions(LevelSize size, Recipe re
     };
 }
 
+// Rooms and hallways at one room per 8,000 cells (the 2000 x 2000 case's density),
+// joined to nearby rooms.
+std::function<std::function<void()>()> roomsNearby(int side) {
+    const std::int64_t rooms = static_cast<std::int64_t>(side) * side / 8000;
+    return generating({side, side, 1},
+                      recipeOf(stage("rooms_and_hallways", {{"rooms", rooms}, {"room_max_width", std::int64_t{30}},
+                                                            {"room_max_height", std::int64_t{20}}, {"join", std::string("nearby")}})),
+                      false);
+}
+
 // A level made by `recipe`, made once and copied for each run.
 const Level& cachedLevel(LevelSize size, const Recipe& recipe) {
     static std::vector<std::pair<std::string, Level>> cache;
@@ -139,6 +149,17 @@ std::vector<Case> coreCases() {
         {"rooms and hallways: 500 rooms", "2000x2000", "≤ 20 ms",
          generating({2000, 2000, 1},
                     recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{500}}, {"room_max_width", std::int64_t{30}},
+                                                          {"room_max_height", std::int64_t{20}}})),
+                    false)},
+        // Scaling at one room per 8,000 cells, joined nearby: each size has 4x the cells
+        // of the one before, so flat time per cell is 4x the time.
+        {"rooms and hallways joined nearby: 31 rooms", "500x500", "(scaling: time per cell flat ±30% up to 4000 x 4000)", roomsNearby(500)},
+        {"rooms and hallways joined nearby: 125 rooms", "1000x1000", "(scaling)", roomsNearby(1000)},
+        {"rooms and hallways joined nearby: 500 rooms", "2000x2000", "(scaling)", roomsNearby(2000)},
+        {"rooms and hallways joined nearby: 2,000 rooms", "4000x4000", "(scaling)", roomsNearby(4000)},
+        {"rooms and hallways joined in order (seed 003): 2,000 rooms", "4000x4000", "(hallways cross the map: the digging grows as width³)",
+         generating({4000, 4000, 1},
+                    recipeOf(stage("rooms_and_hallways", {{"rooms", std::int64_t{2000}}, {"room_max_width", std::int64_t{30}},
                                                           {"room_max_height", std::int64_t{20}}})),
                     false)},
         {"regions: label + prune a cellular cave", "1000x1000", "≤ 5 ms (typed-array flood fill: 22 ms)", onPrepared({1000, 1000, 1}, cellular, {stage("prune_regions", {})})},

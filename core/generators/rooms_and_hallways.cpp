@@ -7,12 +7,20 @@
 // no room or hall (the seed's culling), leaving void. Room 1's centre is the
 // level's start, where the seed puts the player.
 //
+// With "join": "nearby", the ring visits the rooms in the order of their centres
+// along a Hilbert curve instead of the order they were placed, so each hallway
+// joins rooms that are near each other and the hallways' length is about the
+// rooms' spacing, not the map's width: at a constant room density the digging
+// grows with the map's area (placed order: with its area times its width).
+//
 // The whole layout is drawn from the stream up front, then dug one room or one
 // hallway a step, so stepping and running draw the same numbers.
 #include "generators/rooms_and_hallways.h"
 
 #include <algorithm>
 #include <cstring>
+
+#include "model/tile_masks.h"
 
 namespace burrow {
 namespace {
@@ -38,6 +46,43 @@ Rect clip(Rect r, int width, int height) {
     return {x0, y0, std::max(0, x1 - x0), std::max(0, y1 - y0)};
 }
 
+// Position of (x, y) along a Hilbert curve filling a 2^order square: nearby
+// positions are nearby cells, so sorting by it keeps neighbours together.
+std::uint64_t hilbertIndex(std::uint32_t x, std::uint32_t y, int order) {
+    std::uint64_t d = 0;
+    for (std::uint32_t s = 1u << (order - 1); s > 0; s >>= 1) {
+        const std::uint32_t rx = (x & s) ? 1 : 0, ry = (y & s) ? 1 : 0;
+        d += static_cast<std::uint64_t>(s) * s * ((3 * rx) ^ ry);
+        if (ry == 0) { // rotate the quadrant so the curve stays continuous
+            if (rx == 1) {
+                x = s - 1 - (x & (s - 1));
+                y = s - 1 - (y & (s - 1));
+            }
+            std::swap(x, y);
+        }
+        x &= s - 1;
+        y &= s - 1;
+    }
+    return d;
+}
+
+// The order the ring visits the rooms: as placed (seed 003), or along the curve.
+std::vector<std::size_t> joinOrder(const std::vector<Rect>& rooms, bool nearby, int width, int height) {
+    std::vector<std::size_t> order(rooms.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (!nearby) return order;
+    int bits = 1;
+    while ((1 << bits) < std::max(width, height)) ++bits;
+    std::vector<std::uint64_t> key(rooms.size());
+    for (std::size_t i = 0; i < rooms.size(); ++i) {
+        const Point c = rooms[i].center();
+        key[i] = hilbertIndex(static_cast<std::uint32_t>(c.x), static_cast<std::uint32_t>(c.y), bits);
+    }
+    // Ties (rooms with one centre) keep their placed order: deterministic everywhere.
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key[a] < key[b]; });
+    return order;
+}
+
 Plan planLayout(Rng& rng, const ParamValues& p, int width, int height) {
     Plan plan;
     const int count = p.integer("rooms");
@@ -49,9 +94,10 @@ Plan planLayout(Rng& rng, const ParamValues& p, int width, int height) {
     const int thick = p.integer("hall_width");
     const int before = (thick - 1) / 2; // a wide hall straddles the centre line
     if (plan.rooms.size() < 2) return plan;
-    for (std::size_t i = 0; i < plan.rooms.size(); ++i) {
-        const Point a = plan.rooms[i].center();
-        const Point b = plan.rooms[(i + 1) % plan.rooms.size()].center();
+    const std::vector<std::size_t> order = joinOrder(plan.rooms, p.choice("join") == "nearby", width, height);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const Point a = plan.rooms[order[i]].center();
+        const Point b = plan.rooms[order[(i + 1) % order.size()]].center();
         // Horizontal along room i's centre row to the next room's column, then vertical to its centre.
         const Rect horizontal{std::min(a.x, b.x) - before, a.y - before, std::abs(a.x - b.x) + thick, thick};
         const Rect vertical{b.x - before, std::min(a.y, b.y) - before, thick, std::abs(a.y - b.y) + thick};
@@ -124,7 +170,9 @@ private:
                 return;
             }
             const Tile* row = canvas.grid().row(y);
-            for (std::size_t x = 0; x < width; ++x) open[x + 1] = isWalkable(row[x]);
+            // Walkable tiles are those numbered 1 to 7 (model/tile_masks.h checks it):
+            // one compare a cell, which the compiler vectorises, where a table lookup cannot be.
+            for (std::size_t x = 0; x < width; ++x) open[x + 1] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(row[x]) - 1u) < 7u;
             for (std::size_t x = 0; x < width; ++x) out[x] = open[x] | open[x + 1] | open[x + 2];
         };
         openBeside(-1, near[0]);
@@ -167,6 +215,9 @@ StageType roomsAndHallwaysStage() {
         intParam("room_max_height", "Room height (max)", 8, 1, kMaxLevelHeight, "Tallest room, in tiles"),
         intParam("hall_width", "Hallway width", 2, 1, 64, "Thickness of each hallway, in tiles"),
         choiceParam("hall_tile", "Hallway tile", "corridor", {"corridor", "floor"}, "What hallways are dug as"),
+        choiceParam("join", "Join rooms", "in_order", {"in_order", "nearby"},
+                    "Which rooms the ring of hallways joins: each to the next placed (seed 003; hallways cross the map), "
+                    "or each to the next along a curve through the map, so hallways stay short"),
         boolParam("fill_first", "Start from stone", true, "Fill the map with stone first"),
         boolParam("cull", "Remove unused stone", true, "Turn stone that borders no room or hallway into void"),
     };
