@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <bit>
 #include <span>
+#include <utility>
 
 #include "regions/reachability.h"
 #include "regions/region_map.h"
@@ -123,9 +124,11 @@ public:
 private:
     void plan(const Level& level) {
         planned_ = true;
-        std::vector<RegionRuns> regions;
-        regions.reserve(static_cast<std::size_t>(depthCount_));
-        for (int z = 0; z < depthCount_; ++z) regions.push_back(labelRuns(level.tiles(z), connectivity_));
+        // Two depths' regions at a time, in buffers reused down the depths: memory
+        // for two depths, allocated once.
+        RegionRuns upper, lower;
+        LabelScratch scratch;
+        labelRuns(level.tiles(0), connectivity_, upper, scratch);
         // taken_: the cells of the upper depth of the current pair that hold up stairs
         // from the pair above (one byte a cell, reset cell by cell, not per depth).
         taken_.assign(static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height()), 0);
@@ -133,7 +136,9 @@ private:
         for (int z = 0; z + 1 < depthCount_; ++z) {
             const std::size_t first = planned_stairs_.size();
             const std::span<const StairsPair> arriving(planned_stairs_.data() + previous, first - previous);
-            planPair(level, regions[static_cast<std::size_t>(z)], regions[static_cast<std::size_t>(z + 1)], z, arriving);
+            labelRuns(level.tiles(z + 1), connectivity_, lower, scratch);
+            planPair(level, upper, lower, z, arriving);
+            std::swap(upper, lower);
             for (std::size_t i = previous; i < first; ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 0;
             for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 1;
             previous = first;
@@ -157,9 +162,13 @@ private:
         const TileGrid& top = level.tiles(z);
         const TileGrid& bottom = level.tiles(z + 1);
         PairNumbers pairIndex; // pairs numbered by first overlap
-        std::vector<std::uint64_t> pairs;
-        std::vector<std::uint32_t> counts;
-        std::vector<Overlap> overlaps;
+        // Working lists kept between depth pairs, so only the first allocates.
+        std::vector<std::uint64_t>& pairs = pairs_;
+        std::vector<std::uint32_t>& counts = counts_;
+        std::vector<Overlap>& overlaps = overlaps_;
+        pairs.clear();
+        counts.clear();
+        overlaps.clear();
         const auto w = static_cast<std::uint32_t>(top.width());
         for (int y = 0; y < top.height(); ++y) {
             std::size_t a = upper.rowStart[static_cast<std::size_t>(y)], b = lower.rowStart[static_cast<std::size_t>(y)];
@@ -250,6 +259,9 @@ private:
     bool planned_ = false;
     std::vector<StairsPair> planned_stairs_;
     std::vector<std::uint8_t> taken_;
+    std::vector<std::uint64_t> pairs_;
+    std::vector<std::uint32_t> counts_;
+    std::vector<Overlap> overlaps_;
     std::size_t next_ = 0;
 };
 

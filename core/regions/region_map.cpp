@@ -14,6 +14,12 @@ namespace {
 // label as root so the structure stays shallow in scan order.
 class Equivalences {
 public:
+    // Works in `storage`, whose memory is reused: labelling depth after depth
+    // allocates once, not per depth (a fresh process pays a page fault per page).
+    explicit Equivalences(std::vector<std::int32_t>& storage) : parent_(storage) {
+        parent_.clear();
+        parent_.push_back(0); // label 0 is "none"
+    }
     std::int32_t make() {
         parent_.push_back(static_cast<std::int32_t>(parent_.size()));
         return static_cast<std::int32_t>(parent_.size() - 1);
@@ -38,7 +44,7 @@ public:
     std::size_t size() const { return parent_.size(); }
 
 private:
-    std::vector<std::int32_t> parent_{0}; // label 0 is "none"
+    std::vector<std::int32_t>& parent_;
 };
 
 } // namespace
@@ -120,20 +126,31 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, std::vect
 
 std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity) {
     std::vector<CellRun> runs;
-    Equivalences eq;
+    std::vector<std::int32_t> storage;
+    Equivalences eq(storage);
     const std::size_t unions = scanRuns(tiles, connectivity, runs, nullptr, eq);
     return eq.size() - 1 - unions; // every run made a label; every union merged two
 }
 
 RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
     RegionRuns result;
+    LabelScratch scratch;
+    labelRuns(tiles, connectivity, result, scratch);
+    return result;
+}
+
+void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& result, LabelScratch& scratch) {
     std::vector<CellRun>& runs = result.runs;
-    Equivalences eq;
+    runs.clear();
+    result.rowStart.clear();
+    result.regions.clear();
+    Equivalences eq(scratch.parent);
     scanRuns(tiles, connectivity, runs, &result.rowStart, eq);
 
     // Pass 2: final labels numbered by first appearance (runs are in row-major
     // order), with each region's size and bounds.
-    std::vector<std::int32_t> final(eq.size(), 0);
+    std::vector<std::int32_t>& final = scratch.final;
+    final.assign(eq.size(), 0);
     for (CellRun& run : runs) {
         std::int32_t& id = final[static_cast<std::size_t>(eq.find(run.label))];
         if (!id) {
@@ -148,7 +165,6 @@ RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
         r.bounds.width = right - r.bounds.x;
         r.bounds.height = run.y - r.bounds.y + 1; // runs arrive row by row
     }
-    return result;
 }
 
 int RegionRuns::labelAt(int x, int y) const {

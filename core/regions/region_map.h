@@ -45,6 +45,15 @@ struct RegionRuns {
 
 RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity);
 
+// Labelling's working memory. Labelling depth after depth into the same RegionRuns
+// with the same scratch allocates only for the first depth: in a fresh process
+// every newly allocated page costs a fault, which repeated labelling would pay
+// per depth.
+struct LabelScratch {
+    std::vector<std::int32_t> parent, final;
+};
+void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& into, LabelScratch& scratch);
+
 // How many regions, without keeping labels or runs (memory: two rows of runs).
 std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity);
 
