@@ -27,6 +27,7 @@
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
 #include "docks/play_dock.h"
+#include "docks/seed_gallery_dock.h"
 #include "docks/rules_dock.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
@@ -174,6 +175,9 @@ void MainWindow::createDocks() {
         const auto middle = mapView_->cellAt(mapView_->rect().center());
         return nearestWalkable(level, middle.value_or(Cell{level.width() / 2, level.height() / 2, mapView_->depth()}));
     });
+    seedGalleryDock_ = new SeedGalleryDock(document_, runner_, this);
+    addDockWidget(Qt::RightDockWidgetArea, seedGalleryDock_);
+    tabifyDockWidget(playDock_, seedGalleryDock_);
     depthStrip_ = new DepthStripDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
     connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
@@ -188,6 +192,7 @@ void MainWindow::createDocks() {
     docks->addAction(depthStrip_->toggleViewAction());
     docks->addAction(rulesDock_->toggleViewAction());
     docks->addAction(playDock_->toggleViewAction());
+    docks->addAction(seedGalleryDock_->toggleViewAction());
 }
 
 QString MainWindow::defaultExampleProject() {

@@ -21,6 +21,7 @@ class GenerationRunner;
 class MapView;
 class PaintController;
 class PlayDock;
+class SeedGalleryDock;
 class RulesDock;
 class ProjectDocument;
 class TilePalette;
@@ -42,6 +43,7 @@ public:
     GenerationDock* generationDock() const { return generationDock_; }
     RulesDock* rulesDock() const { return rulesDock_; }
     PlayDock* playDock() const { return playDock_; }
+    SeedGalleryDock* seedGalleryDock() const { return seedGalleryDock_; }
     PaintController* painter() const { return paint_; }
 
     // Asks whether to save unsaved changes; false when the designer cancels.
@@ -81,6 +83,7 @@ private:
     DepthStripDock* depthStrip_ = nullptr;
     RulesDock* rulesDock_ = nullptr;
     PlayDock* playDock_ = nullptr;
+    SeedGalleryDock* seedGalleryDock_ = nullptr;
     TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
     QMenu* recentMenu_ = nullptr;

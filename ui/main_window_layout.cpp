@@ -5,6 +5,7 @@
 #include "docks/generation_dock.h"
 #include "docks/play_dock.h"
 #include "docks/rules_dock.h"
+#include "docks/seed_gallery_dock.h"
 #include "main_window.h"
 
 namespace burrow::ui {
@@ -17,10 +18,11 @@ constexpr int kOverviewBelowHeight = 740; // a window this tall keeps every dock
 // The map is what is being designed, so it gets most of the window; the docks start
 // narrow (each usable at about 280 px) and tabbed. Up to 1600 px wide (laptops, and
 // 1400 x 900) every dock shares one tabbed column on the left, its tabs down the
-// side so all six names stay readable, and the map keeps well over half the window;
+// side so all seven names stay readable, and the map keeps well over half the window;
 // wider, the tool docks are a second column on the right and the depths a strip below.
 void MainWindow::applyFirstLayout() {
-    const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, playDock_};
+    const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, playDock_,
+                                       seedGalleryDock_};
     auto* overview = findChild<QDockWidget*>("overviewDock");
     for (QDockWidget* dock : tools + QList<QDockWidget*>{generationDock_, depthStrip_, overview}) {
         dock->setFloating(false);

@@ -198,26 +198,7 @@ int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     const InterruptWatch interrupt;
     forEachInParallel(mine.size(), jobs, [&](std::size_t i) {
         if (InterruptWatch::requested()) return;
-        SeedResult& r = results[i];
-        r.seed = mine[i];
-        try {
-            MeasureOptions mine_options = options;
-            mine_options.botSeed = r.seed;
-            Project judged = project;
-            if (!accept) judged.acceptance.rules.clear();
-            const AcceptedLevel level = makeAcceptedLevel(judged, r.seed, mine_options);
-            r.attempt = level.attempt;
-            r.levelSeed = level.levelSeed;
-            r.levelHash = levelHash(level.made.level);
-            r.values = level.measurement.level;
-            r.upTo = level.measurement.upTo;
-            if (accept) {
-                r.accepted = level.accepted;
-                r.brokenRule = level.broken;
-            }
-        } catch (const std::exception& e) {
-            r.error = e.what();
-        }
+        results[i] = judgeSeed(project, mine[i], accept, options);
         done[i] = 1;
         const std::size_t n = ++finished;
         if (showProgress) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "model/level_hash.h"
 #include "random/rng.h"
 
 namespace burrow {
@@ -93,6 +94,36 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
         }
     }
     return best;
+}
+
+SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options, Level* level) {
+    SeedResult r;
+    r.seed = seed;
+    try {
+        MeasureOptions mine = options;
+        mine.botSeed = seed; // each seed's bot games are its own, whatever else runs
+        const Project* judged = &project;
+        Project withoutRules;
+        if (!accept && !project.acceptance.rules.empty()) {
+            withoutRules = project;
+            withoutRules.acceptance.rules.clear();
+            judged = &withoutRules;
+        }
+        AcceptedLevel kept = makeAcceptedLevel(*judged, seed, mine);
+        r.attempt = kept.attempt;
+        r.levelSeed = kept.levelSeed;
+        r.levelHash = levelHash(kept.made.level);
+        r.values = std::move(kept.measurement.level);
+        r.upTo = kept.measurement.upTo;
+        if (accept) {
+            r.accepted = kept.accepted;
+            r.brokenRule = kept.broken;
+        }
+        if (level) *level = std::move(kept.made.level);
+    } catch (const std::exception& e) {
+        r.error = e.what();
+    }
+    return r;
 }
 
 } // namespace burrow

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/measure.h"
+#include "analysis/seed_summary.h"
 #include "content/acceptance_rules.h"
 #include "pipeline/make_level.h"
 
@@ -48,5 +49,11 @@ struct AcceptedLevel {
 // Attempts of `seed` up to the project's acceptance.attempts (bounded by kMaxAttempts).
 // Without rules: attempt 1, accepted.
 AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions = {});
+
+// One seed judged the way `burrow explore` judges it (and the editor's seed gallery):
+// the kept attempt (judged by the project's rules when `accept`, else attempt 1), its
+// level hash and metrics; a seed that cannot be made has `error` set. With `level`,
+// the kept level is moved there too.
+SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options = {}, Level* level = nullptr);
 
 } // namespace burrow

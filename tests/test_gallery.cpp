@@ -1,0 +1,166 @@
+// The seed gallery: seeds made on worker threads while the editor stays responsive,
+// each the level `burrow explore` judges for that seed, adopted by a click, and
+// started over (stale seeds dropped) when the recipe changes.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QListWidget>
+#include <QTimer>
+#include <cmath>
+
+#include "analysis/acceptance.h"
+#include "docks/seed_gallery_dock.h"
+#include "document/project_document.h"
+#include "gallery/seed_gallery.h"
+#include "main_window.h"
+#include "model/level_hash.h"
+#include "pipeline/builtin_stages.h"
+#include "pipeline/make_level.h"
+
+#include "editor_test_helpers.h"
+
+using namespace burrow;
+using namespace burrow::ui;
+
+namespace {
+
+bool sameValues(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
+    return true;
+}
+
+// Shows the gallery, starts it, and waits for every seed with the event loop
+// turning; counts the loop's turns meanwhile (a 5 ms timer).
+int fillGallery(MainWindow& window) {
+    SeedGalleryDock* dock = window.seedGalleryDock();
+    dock->show();
+    dock->raise();
+    QTimer ticker;
+    int ticks = 0;
+    QObject::connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
+    ticker.start(5);
+    dock->refresh();
+    QElapsedTimer clock;
+    clock.start();
+    while (!dock->gallery()->done() && clock.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return ticks;
+}
+
+} // namespace
+
+class TestGallery : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName("BurrowTest");
+        QSettings().clear();
+    }
+
+    // The seeds arrive one by one (none before the event loop turns), and each is the
+    // level, metrics and verdict core's judgeSeed gives — what `burrow explore` writes.
+    void seedsFillInWithoutBlockingAndEqualExplore() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths-long-walks.burrow.json")));
+        SeedGalleryDock* dock = window.seedGalleryDock();
+        dock->show();
+        dock->refresh();
+        QCOMPARE(dock->gallery()->entries().size(), std::size_t(0)); // start() returned at once
+        const int ticks = fillGallery(window);
+        QVERIFY(dock->gallery()->done());
+        QVERIFY2(ticks >= 2, qPrintable(QString::number(ticks)));
+        const auto& entries = dock->gallery()->entries();
+        QCOMPARE(entries.size(), std::size_t(24));
+        const Project& project = window.document()->project();
+        int failing = 0;
+        for (const SeedGallery::Entry& e : entries) {
+            const SeedResult expected = judgeSeed(project, e.result.seed, true);
+            QCOMPARE(e.result.levelHash, expected.levelHash);
+            QCOMPARE(e.result.levelSeed, expected.levelSeed);
+            QCOMPARE(e.result.accepted, expected.accepted);
+            QVERIFY(sameValues(e.result.values, expected.values));
+            QVERIFY(!e.thumbnail.isNull());
+            failing += e.result.accepted != true;
+        }
+        // The badges: a pass mark on every seed whose kept attempt meets the rules.
+        for (int i = 0; i < dock->list()->count(); ++i) QVERIFY(dock->list()->item(i)->text().contains(QStringLiteral("✓")) ||
+                                                                  dock->list()->item(i)->text().contains(QStringLiteral("✗")));
+        // Passing only hides exactly the seeds whose kept attempt fails the rules.
+        child<QCheckBox>(dock, "galleryPassingOnly")->setChecked(true);
+        QCOMPARE(dock->list()->count(), 24 - failing);
+        child<QCheckBox>(dock, "galleryPassingOnly")->setChecked(false);
+        QCOMPARE(dock->list()->count(), 24);
+
+        // Sorted by a metric: largest first, ties by seed.
+        auto* sort = child<QComboBox>(dock, "gallerySort");
+        sort->setCurrentIndex(sort->findText("start_to_deepest"));
+        const std::size_t metric = *metricIndex("start_to_deepest");
+        const auto shown = dock->shownSeeds();
+        QCOMPARE(shown.size(), std::size_t(24));
+        for (std::size_t i = 1; i < shown.size(); ++i) {
+            const auto valueOf = [&](std::uint64_t seed) {
+                for (const SeedGallery::Entry& e : entries)
+                    if (e.result.seed == seed) return e.result.values[metric];
+                return std::nan("");
+            };
+            QVERIFY(valueOf(shown[i - 1]) >= valueOf(shown[i]));
+        }
+        QVERIFY(dock->list()->item(0)->text().contains("start_to_deepest"));
+        screenshot(&window, "gallery");
+    }
+
+    // A click on a thumbnail makes its seed the project's: the map then shows exactly
+    // the level opening the project with that seed gives.
+    void clickingAThumbnailAdoptsItsSeed() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        fillGallery(window);
+        SeedGalleryDock* dock = window.seedGalleryDock();
+        QVERIFY(dock->gallery()->done());
+        QListWidgetItem* item = dock->list()->item(6);
+        const std::uint64_t seed = item->data(Qt::UserRole).toULongLong();
+        QVERIFY(seed != window.document()->project().seed);
+        dock->list()->scrollToItem(item);
+        QTest::mouseClick(dock->list()->viewport(), Qt::LeftButton, {}, dock->list()->visualItemRect(item).center());
+        QCOMPARE(window.document()->project().seed, seed);
+        QTRY_VERIFY_WITH_TIMEOUT(window.document()->atEnd(), 30000);
+        Project expected = window.document()->project();
+        expected.seed = seed;
+        QCOMPARE(window.document()->levelHash().toStdString(), levelHash(makeLevel(expected, seed).level));
+        // Adopting a seed is not a change of recipe: the gallery stays as it was.
+        QVERIFY(dock->gallery()->done());
+        QCOMPARE(dock->gallery()->entries().size(), std::size_t(24));
+    }
+
+    // Changing a parameter starts the gallery over: none of the old project's seeds
+    // survive, even those under way when the change came.
+    void aRecipeEditDropsStaleSeeds() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        SeedGalleryDock* dock = window.seedGalleryDock();
+        dock->show();
+        dock->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!dock->gallery()->entries().empty(), 30000); // some made, more under way
+        Recipe recipe = window.document()->project().recipe;
+        recipe.stages[0].params.set("fill", 0.55);
+        window.document()->setRecipe(recipe);
+        dock->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(dock->gallery()->done(), 60000);
+        QTest::qWait(50); // anything stale still queued would arrive now
+        const Project& project = window.document()->project();
+        QCOMPARE(dock->gallery()->entries().size(), std::size_t(24));
+        for (const SeedGallery::Entry& e : dock->gallery()->entries())
+            QCOMPARE(e.result.levelHash, levelHash(makeLevel(project, e.result.levelSeed).level));
+    }
+};
+
+QTEST_MAIN(TestGallery)
+#include "test_gallery.moc"

@@ -1,0 +1,199 @@
+#include "docks/seed_gallery_dock.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "commands/setting_commands.h"
+#include "content/metric_catalog.h"
+#include "document/generation_runner.h"
+#include "document/project_document.h"
+#include "gallery/seed_gallery.h"
+
+namespace burrow::ui {
+
+namespace {
+
+constexpr int kDefaultSeeds = 24;
+constexpr int kPauseMs = 300; // edits come in bursts (a spin box held down): start once they stop
+constexpr int kSeedRole = Qt::UserRole;
+constexpr int kEntryRole = Qt::UserRole + 1;
+
+QString valueText(std::size_t metric, double value) {
+    if (std::isnan(value)) return QStringLiteral("—");
+    const MetricInfo& info = metricCatalog()[metric];
+    if (info.unit == "share") return QString::number(value, 'f', 2);
+    return QString::number(value, 'g', 4);
+}
+
+// Metrics the gallery measures (cheap and search; bot games would take seconds a seed).
+void fillMetrics(QComboBox* box, bool withSeed, const char* chosen) {
+    if (withSeed) box->addItem(QObject::tr("seed"), -1);
+    for (std::size_t i = 0; i < metricCatalog().size(); ++i)
+        if (metricCatalog()[i].cost <= MetricCost::Search) box->addItem(QString::fromStdString(metricCatalog()[i].id), static_cast<int>(i));
+    box->setCurrentIndex(std::max(0, box->findText(chosen)));
+}
+
+} // namespace
+
+SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
+    : QDockWidget(tr("Seeds"), parent), document_(document), runner_(runner), gallery_(new SeedGallery(this)), count_(new QSpinBox),
+      sortBy_(new QComboBox), alsoShow_(new QComboBox), passingOnly_(new QCheckBox(tr("Passing only"))), status_(new QLabel),
+      list_(new QListWidget) {
+    setObjectName("seedGalleryDock");
+    count_->setRange(1, 200);
+    count_->setValue(kDefaultSeeds);
+    count_->setToolTip(tr("How many seeds to show: seeds 1 to N"));
+    sortBy_->setObjectName("gallerySort");
+    fillMetrics(sortBy_, true, "seed");
+    sortBy_->setToolTip(tr("Order of the thumbnails: by seed, or by a metric (largest first); its value is the first badge"));
+    alsoShow_->setObjectName("galleryBadge");
+    fillMetrics(alsoShow_, false, "floor_share");
+    alsoShow_->setToolTip(tr("A second metric shown under each thumbnail"));
+    passingOnly_->setObjectName("galleryPassingOnly");
+    passingOnly_->setToolTip(tr("Show only the seeds whose level meets the project's acceptance rules"));
+    list_->setObjectName("seedGallery");
+    list_->setViewMode(QListView::IconMode);
+    list_->setIconSize(SeedGallery::kThumbnail);
+    list_->setResizeMode(QListView::Adjust);
+    list_->setMovement(QListView::Static);
+    list_->setUniformItemSizes(true);
+    list_->setWordWrap(true);
+    list_->setSpacing(4);
+    list_->setToolTip(tr("Click a seed to make it the project's seed"));
+
+    auto* options = new QHBoxLayout;
+    options->addWidget(new QLabel(tr("Seeds")));
+    options->addWidget(count_);
+    options->addWidget(new QLabel(tr("Sort")));
+    options->addWidget(sortBy_, 1);
+    auto* more = new QHBoxLayout;
+    more->addWidget(new QLabel(tr("Show")));
+    more->addWidget(alsoShow_, 1);
+    more->addWidget(passingOnly_);
+    auto* page = new QWidget;
+    auto* column = new QVBoxLayout(page);
+    column->setContentsMargins(4, 4, 4, 4);
+    column->addLayout(options);
+    column->addLayout(more);
+    column->addWidget(status_);
+    column->addWidget(list_, 1);
+    setWidget(page);
+
+    timer_.setSingleShot(true);
+    timer_.setInterval(kPauseMs);
+    connect(&timer_, &QTimer::timeout, this, &SeedGalleryDock::refresh);
+    connect(document_, &ProjectDocument::levelReset, this, &SeedGalleryDock::schedule);
+    connect(document_, &ProjectDocument::recipeChanged, this, &SeedGalleryDock::schedule);
+    connect(count_, &QSpinBox::valueChanged, this, [this] {
+        galleryHash_.clear();
+        schedule();
+    });
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) schedule();
+    });
+    connect(gallery_, &SeedGallery::started, this, &SeedGalleryDock::rebuild);
+    connect(gallery_, &SeedGallery::entryAdded, this, &SeedGalleryDock::rebuild);
+    connect(sortBy_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::rebuild);
+    connect(alsoShow_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::rebuild);
+    connect(passingOnly_, &QCheckBox::toggled, this, &SeedGalleryDock::rebuild);
+    connect(list_, &QListWidget::itemClicked, this, &SeedGalleryDock::adopt);
+}
+
+void SeedGalleryDock::schedule() {
+    if (!timer_.isActive()) timer_.start();
+}
+
+void SeedGalleryDock::refresh() {
+    timer_.stop();
+    if (!isVisible()) return; // it starts when shown
+    // The seed itself plays no part (the gallery shows seeds 1..N), and adopting one
+    // must not start the gallery over.
+    const std::string hash = projectHash(document_->project());
+    if (hash == galleryHash_) return;
+    galleryHash_ = hash;
+    gallery_->start(document_->project(), count_->value());
+}
+
+QString SeedGalleryDock::itemText(int index) const {
+    const SeedGallery::Entry& e = gallery_->entries()[static_cast<std::size_t>(index)];
+    QString text = tr("seed %1").arg(e.result.seed);
+    if (e.result.accepted) text += *e.result.accepted ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
+    if (!e.result.error.empty()) return text + "\n" + tr("failed");
+    for (QComboBox* box : {sortBy_, alsoShow_}) {
+        const int metric = box->currentData().toInt();
+        if (metric < 0) continue;
+        text += "\n" + box->currentText() + " " + valueText(static_cast<std::size_t>(metric), e.result.values[static_cast<std::size_t>(metric)]);
+    }
+    return text;
+}
+
+void SeedGalleryDock::rebuild() {
+    const auto& entries = gallery_->entries();
+    std::vector<int> order;
+    for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
+        const SeedResult& r = entries[static_cast<std::size_t>(i)].result;
+        if (passingOnly_->isChecked() && gallery_->hasRules() && r.accepted != true) continue;
+        order.push_back(i);
+    }
+    const int metric = sortBy_->currentData().toInt();
+    // By seed, or largest value first; levels without a value last; ties by seed.
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const SeedResult& x = entries[static_cast<std::size_t>(a)].result;
+        const SeedResult& y = entries[static_cast<std::size_t>(b)].result;
+        if (metric >= 0 && x.error.empty() && y.error.empty()) {
+            const double vx = x.values[static_cast<std::size_t>(metric)], vy = y.values[static_cast<std::size_t>(metric)];
+            if (std::isnan(vx) != std::isnan(vy)) return std::isnan(vy);
+            if (!std::isnan(vx) && vx != vy) return vx > vy;
+        }
+        return x.seed < y.seed;
+    });
+    list_->setUpdatesEnabled(false);
+    list_->clear();
+    for (int i : order) {
+        const SeedGallery::Entry& e = entries[static_cast<std::size_t>(i)];
+        auto* item = new QListWidgetItem(QIcon(QPixmap::fromImage(e.thumbnail)), itemText(i), list_);
+        item->setData(kSeedRole, QVariant::fromValue<qulonglong>(e.result.seed));
+        item->setData(kEntryRole, i);
+        QString tip = tr("seed %1").arg(e.result.seed);
+        if (e.result.attempt > 1) tip += tr(", attempt %1 (level seed %2)").arg(e.result.attempt).arg(e.result.levelSeed);
+        if (!e.result.brokenRule.empty()) tip += "\n" + tr("breaks %1").arg(QString::fromStdString(e.result.brokenRule));
+        if (!e.result.error.empty()) tip += "\n" + QString::fromStdString(e.result.error);
+        item->setToolTip(tip);
+    }
+    list_->setUpdatesEnabled(true);
+    const int total = gallery_->requested(), done = static_cast<int>(entries.size());
+    QString status = done < total ? tr("%1 of %2 seeds made…").arg(done).arg(total) : tr("%1 seeds").arg(total);
+    if (gallery_->hasRules()) {
+        const auto passing = std::count_if(entries.begin(), entries.end(), [](const SeedGallery::Entry& e) { return e.result.accepted == true; });
+        status += tr(", %1 pass the rules").arg(passing);
+    }
+    status_->setText(status);
+    passingOnly_->setEnabled(gallery_->hasRules());
+}
+
+std::vector<std::uint64_t> SeedGalleryDock::shownSeeds() const {
+    std::vector<std::uint64_t> seeds;
+    for (int i = 0; i < list_->count(); ++i) seeds.push_back(list_->item(i)->data(kSeedRole).toULongLong());
+    return seeds;
+}
+
+void SeedGalleryDock::adopt(QListWidgetItem* item) {
+    const int index = item->data(kEntryRole).toInt();
+    if (index < 0 || index >= static_cast<int>(gallery_->entries().size())) return;
+    const SeedResult& r = gallery_->entries()[static_cast<std::size_t>(index)].result;
+    if (!r.error.empty()) return;
+    // The attempt the rules kept is made by its level seed alone.
+    if (r.levelSeed == document_->project().seed && document_->project().seedText.empty()) return;
+    document_->undoStack()->push(new SeedCommand(document_, r.levelSeed, {}));
+    runner_->generateToEnd();
+}
+
+} // namespace burrow::ui

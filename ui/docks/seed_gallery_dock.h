@@ -1,0 +1,56 @@
+#pragma once
+// Seeds: thumbnails of seeds 1..N of the open project, made on worker threads, each
+// with a pass or fail mark against the project's acceptance rules and badges for
+// two chosen metrics; sorted by any metric, or only the passing ones shown. Clicking
+// a thumbnail adopts its seed (the level seed of the attempt the rules kept, so the
+// map shows exactly that level). The gallery follows the recipe, rules and size,
+// and works only while the dock is visible.
+#include <QDockWidget>
+#include <QTimer>
+#include <cstdint>
+#include <string>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QSpinBox;
+
+namespace burrow::ui {
+
+class GenerationRunner;
+class ProjectDocument;
+class SeedGallery;
+
+class SeedGalleryDock : public QDockWidget {
+    Q_OBJECT
+public:
+    SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent = nullptr);
+    SeedGallery* gallery() const { return gallery_; }
+    QListWidget* list() const { return list_; }
+    // Starts over now if the project changed (tests; otherwise after a short pause).
+    void refresh();
+    // Seeds in the order shown.
+    std::vector<std::uint64_t> shownSeeds() const;
+
+private:
+    void schedule();
+    void rebuild();
+    void adopt(QListWidgetItem* item);
+    QString itemText(int entry) const;
+
+    ProjectDocument* document_;
+    GenerationRunner* runner_;
+    SeedGallery* gallery_;
+    QSpinBox* count_;
+    QComboBox* sortBy_;
+    QComboBox* alsoShow_;
+    QCheckBox* passingOnly_;
+    QLabel* status_;
+    QListWidget* list_;
+    QTimer timer_;
+    std::string galleryHash_; // projectHash() of the project the gallery shows
+};
+
+} // namespace burrow::ui

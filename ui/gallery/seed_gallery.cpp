@@ -1,0 +1,52 @@
+#include "gallery/seed_gallery.h"
+
+#include <memory>
+
+#include "analysis/acceptance.h"
+#include "map/level_preview.h"
+
+namespace burrow::ui {
+
+SeedGallery::SeedGallery(QObject* parent) : QObject(parent) {
+    // Leave a core for the UI thread and the editor's own generation.
+    pool_.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
+}
+
+SeedGallery::~SeedGallery() {
+    ++epoch_; // the seeds not yet begun skip themselves
+    pool_.clear();
+    pool_.waitForDone();
+}
+
+void SeedGallery::start(const Project& project, int count) {
+    const std::uint64_t epoch = ++epoch_;
+    pool_.clear(); // seeds of the old project not yet begun
+    project_ = project;
+    entries_.clear();
+    requested_ = count;
+    emit started();
+    auto shared = std::make_shared<const Project>(project);
+    for (int i = 0; i < count; ++i) {
+        const auto seed = static_cast<std::uint64_t>(i + 1);
+        pool_.start([this, shared, seed, epoch] {
+            if (epoch_ != epoch) return;
+            Level level;
+            Entry entry;
+            entry.result = judgeSeed(*shared, seed, true, {}, &level);
+            if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), kThumbnail);
+            // Back on the UI thread; dropped there if a newer start came meanwhile, and
+            // not delivered at all once the gallery is gone (it is the context).
+            QMetaObject::invokeMethod(this, [this, epoch, entry = std::move(entry)]() mutable { add(epoch, std::move(entry)); }, Qt::QueuedConnection);
+        });
+    }
+    if (count == 0) emit finished();
+}
+
+void SeedGallery::add(std::uint64_t epoch, Entry entry) {
+    if (epoch != epoch_) return;
+    entries_.push_back(std::move(entry));
+    emit entryAdded(static_cast<int>(entries_.size()) - 1);
+    if (done()) emit finished();
+}
+
+} // namespace burrow::ui
