@@ -6,10 +6,15 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListWidget>
+#include <QTemporaryDir>
 #include <QTimer>
+#include <sstream>
 #include <cmath>
 
 #include "analysis/acceptance.h"
+#include "cli/cli.h"
+#include "gallery/expressive_range_view.h"
+#include "io/file_io.h"
 #include "docks/seed_gallery_dock.h"
 #include "document/project_document.h"
 #include "gallery/seed_gallery.h"
@@ -123,6 +128,7 @@ private slots:
         fillGallery(window);
         SeedGalleryDock* dock = window.seedGalleryDock();
         QVERIFY(dock->gallery()->done());
+        QVERIFY(!dock->list()->item(0)->text().contains(QStringLiteral("✓"))); // no rules, no marks
         QListWidgetItem* item = dock->list()->item(6);
         const std::uint64_t seed = item->data(Qt::UserRole).toULongLong();
         QVERIFY(seed != window.document()->project().seed);
@@ -136,6 +142,49 @@ private slots:
         // Adopting a seed is not a change of recipe: the gallery stays as it was.
         QVERIFY(dock->gallery()->done());
         QCOMPARE(dock->gallery()->entries().size(), std::size_t(24));
+    }
+
+    // The expressive range counts what `burrow explore` counts for the same seeds and
+    // pair; a bin clicked narrows the thumbnails to its seeds, clicked again shows all.
+    void theRangeEqualsExploreAndPicksSeeds() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        fillGallery(window);
+        SeedGalleryDock* dock = window.seedGalleryDock();
+        QVERIFY(dock->gallery()->done());
+        auto* x = child<QComboBox>(dock, "rangeX");
+        auto* y = child<QComboBox>(dock, "rangeY");
+        x->setCurrentIndex(x->findText("loops"));
+        y->setCurrentIndex(y->findText("regions"));
+        QTemporaryDir dir;
+        std::ostringstream out, err;
+        QCOMPARE(*cli::run({"explore", example("cellular-depths.burrow.json").toStdString(), "--seeds", "1..24", "--pair", "loops,regions", "--out",
+                            dir.path().toStdString()},
+                           out, err),
+                 0);
+        const auto summary = parseJsonFile(dir.path().toStdString() + "/summary.json");
+        const PairSummary& shown = dock->range()->pair();
+        QCOMPARE(summary["pairs"][0]["counts"].get<std::vector<int>>(), shown.counts);
+        QCOMPARE(summary["pairs"][0]["x"].get<std::string>(), std::string("loops"));
+
+        // The fullest bin, clicked.
+        const auto fullest = std::max_element(shown.counts.begin(), shown.counts.end()) - shown.counts.begin();
+        const int columns = static_cast<int>(shown.xBins.counts.size());
+        const int bx = static_cast<int>(fullest) % columns, by = static_cast<int>(fullest) / columns;
+        ExpressiveRangeView* range = dock->range();
+        range->show();
+        QTest::mouseClick(range, Qt::LeftButton, {}, range->binRect(bx, by).center().toPoint());
+        auto chosen = range->seedsIn(bx, by);
+        QCOMPARE(static_cast<int>(chosen.size()), shown.counts[static_cast<std::size_t>(fullest)]);
+        auto shownSeeds = dock->shownSeeds();
+        std::sort(shownSeeds.begin(), shownSeeds.end());
+        std::sort(chosen.begin(), chosen.end());
+        QCOMPARE(shownSeeds, chosen);
+        screenshot(&window, "gallery-range-bin");
+        QTest::mouseClick(range, Qt::LeftButton, {}, range->binRect(bx, by).center().toPoint());
+        QCOMPARE(dock->shownSeeds().size(), std::size_t(24));
     }
 
     // Changing a parameter starts the gallery over: none of the old project's seeds

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "content/metric_catalog.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "gallery/expressive_range_view.h"
 #include "gallery/seed_gallery.h"
 
 namespace burrow::ui {
@@ -46,7 +48,7 @@ void fillMetrics(QComboBox* box, bool withSeed, const char* chosen) {
 SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
     : QDockWidget(tr("Seeds"), parent), document_(document), runner_(runner), gallery_(new SeedGallery(this)), count_(new QSpinBox),
       sortBy_(new QComboBox), alsoShow_(new QComboBox), passingOnly_(new QCheckBox(tr("Passing only"))), status_(new QLabel),
-      list_(new QListWidget) {
+      list_(new QListWidget), rangeX_(new QComboBox), rangeY_(new QComboBox), range_(new ExpressiveRangeView) {
     setObjectName("seedGalleryDock");
     count_->setRange(1, 200);
     count_->setValue(kDefaultSeeds);
@@ -78,13 +80,35 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     more->addWidget(new QLabel(tr("Show")));
     more->addWidget(alsoShow_, 1);
     more->addWidget(passingOnly_);
+    rangeX_->setObjectName("rangeX");
+    fillMetrics(rangeX_, false, "floor_share");
+    rangeX_->setToolTip(tr("The range's horizontal metric"));
+    rangeY_->setObjectName("rangeY");
+    fillMetrics(rangeY_, false, "longest_path");
+    rangeY_->setToolTip(tr("The range's vertical metric"));
+    auto* axes = new QHBoxLayout;
+    axes->addWidget(new QLabel(tr("Range")));
+    axes->addWidget(rangeX_, 1);
+    axes->addWidget(new QLabel(QStringLiteral("×")));
+    axes->addWidget(rangeY_, 1);
+    auto* rangeBox = new QWidget;
+    auto* rangeColumn = new QVBoxLayout(rangeBox);
+    rangeColumn->setContentsMargins(0, 0, 0, 0);
+    rangeColumn->addLayout(axes);
+    rangeColumn->addWidget(range_, 1);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(list_);
+    split->addWidget(rangeBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
     auto* page = new QWidget;
     auto* column = new QVBoxLayout(page);
     column->setContentsMargins(4, 4, 4, 4);
     column->addLayout(options);
     column->addLayout(more);
     column->addWidget(status_);
-    column->addWidget(list_, 1);
+    column->addWidget(split, 1);
     setWidget(page);
 
     timer_.setSingleShot(true);
@@ -105,6 +129,17 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     connect(alsoShow_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::rebuild);
     connect(passingOnly_, &QCheckBox::toggled, this, &SeedGalleryDock::rebuild);
     connect(list_, &QListWidget::itemClicked, this, &SeedGalleryDock::adopt);
+    connect(gallery_, &SeedGallery::started, this, [this] { chosenSeeds_.reset(); });
+    connect(gallery_, &SeedGallery::started, this, &SeedGalleryDock::updateRange);
+    connect(gallery_, &SeedGallery::entryAdded, this, &SeedGalleryDock::updateRange);
+    connect(rangeX_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::updateRange);
+    connect(rangeY_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::updateRange);
+    connect(document_, &ProjectDocument::levelReset, this, &SeedGalleryDock::updateRange); // the current seed's ring
+    connect(range_, &ExpressiveRangeView::seedsChosen, this, [this](const std::vector<std::uint64_t>& seeds) {
+        if (range_->chosenBin()) chosenSeeds_ = seeds;
+        else chosenSeeds_.reset();
+        rebuild();
+    });
 }
 
 void SeedGalleryDock::schedule() {
@@ -125,7 +160,7 @@ void SeedGalleryDock::refresh() {
 QString SeedGalleryDock::itemText(int index) const {
     const SeedGallery::Entry& e = gallery_->entries()[static_cast<std::size_t>(index)];
     QString text = tr("seed %1").arg(e.result.seed);
-    if (e.result.accepted) text += *e.result.accepted ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
+    if (gallery_->hasRules() && e.result.accepted) text += *e.result.accepted ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
     if (!e.result.error.empty()) return text + "\n" + tr("failed");
     for (QComboBox* box : {sortBy_, alsoShow_}) {
         const int metric = box->currentData().toInt();
@@ -141,6 +176,7 @@ void SeedGalleryDock::rebuild() {
     for (int i = 0; i < static_cast<int>(entries.size()); ++i) {
         const SeedResult& r = entries[static_cast<std::size_t>(i)].result;
         if (passingOnly_->isChecked() && gallery_->hasRules() && r.accepted != true) continue;
+        if (chosenSeeds_ && std::find(chosenSeeds_->begin(), chosenSeeds_->end(), r.seed) == chosenSeeds_->end()) continue;
         order.push_back(i);
     }
     const int metric = sortBy_->currentData().toInt();
@@ -175,8 +211,27 @@ void SeedGalleryDock::rebuild() {
         const auto passing = std::count_if(entries.begin(), entries.end(), [](const SeedGallery::Entry& e) { return e.result.accepted == true; });
         status += tr(", %1 pass the rules").arg(passing);
     }
+    if (chosenSeeds_) status += tr("; showing the %n in the chosen bin", nullptr, static_cast<int>(chosenSeeds_->size()));
     status_->setText(status);
     passingOnly_->setEnabled(gallery_->hasRules());
+}
+
+void SeedGalleryDock::updateRange() {
+    std::vector<SeedResult> results;
+    for (const SeedGallery::Entry& e : gallery_->entries()) results.push_back(e.result);
+    const bool keep = range_->chosenBin().has_value();
+    const auto bin = range_->chosenBin();
+    range_->setSeeds(std::move(results), static_cast<std::size_t>(rangeX_->currentData().toInt()), static_cast<std::size_t>(rangeY_->currentData().toInt()),
+                     document_->project().seed);
+    // A new seed arriving or the ring moving keeps the designer's bin; new axes do not.
+    if (keep && chosenSeeds_ && sender() != rangeX_ && sender() != rangeY_ && bin) {
+        range_->setChosenBin(bin);
+        chosenSeeds_ = range_->seedsIn(bin->first, bin->second);
+        rebuild();
+    } else if (chosenSeeds_) {
+        chosenSeeds_.reset();
+        rebuild();
+    }
 }
 
 std::vector<std::uint64_t> SeedGalleryDock::shownSeeds() const {

@@ -4,11 +4,15 @@
 // two chosen metrics; sorted by any metric, or only the passing ones shown. Clicking
 // a thumbnail adopts its seed (the level seed of the attempt the rules kept, so the
 // map shows exactly that level). The gallery follows the recipe, rules and size,
-// and works only while the dock is visible.
+// and works only while the dock is visible. Below the thumbnails, the expressive
+// range of the same seeds over two chosen metrics; a bin clicked there narrows the
+// thumbnails to its seeds.
 #include <QDockWidget>
 #include <QTimer>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -21,6 +25,7 @@ namespace burrow::ui {
 
 class GenerationRunner;
 class ProjectDocument;
+class ExpressiveRangeView;
 class SeedGallery;
 
 class SeedGalleryDock : public QDockWidget {
@@ -29,6 +34,7 @@ public:
     SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent = nullptr);
     SeedGallery* gallery() const { return gallery_; }
     QListWidget* list() const { return list_; }
+    ExpressiveRangeView* range() const { return range_; }
     // Starts over now if the project changed (tests; otherwise after a short pause).
     void refresh();
     // Seeds in the order shown.
@@ -37,6 +43,7 @@ public:
 private:
     void schedule();
     void rebuild();
+    void updateRange();
     void adopt(QListWidgetItem* item);
     QString itemText(int entry) const;
 
@@ -49,6 +56,10 @@ private:
     QCheckBox* passingOnly_;
     QLabel* status_;
     QListWidget* list_;
+    QComboBox* rangeX_;
+    QComboBox* rangeY_;
+    ExpressiveRangeView* range_;
+    std::optional<std::vector<std::uint64_t>> chosenSeeds_; // a bin of the range clicked: only these are shown
     QTimer timer_;
     std::string galleryHash_; // projectHash() of the project the gallery shows
 };
