@@ -98,6 +98,18 @@ void MainWindow::createMenus() {
                o.otherDepth = !v || !level || level->depthCount() < 2 ? -1 : (d + 1 < level->depthCount() ? d + 1 : d - 1);
            },
            QKeySequence(Qt::CTRL | Qt::Key_D));
+    QMenu* heat = view->addMenu(tr("&Heatmap"));
+    auto* heats = new QActionGroup(heat);
+    for (const auto& [kind, name] : {std::pair{Heatmap::None, "heatNone"}, std::pair{Heatmap::FromStart, "heatFromStart"},
+                                     std::pair{Heatmap::ToCreatures, "heatToCreatures"}}) {
+        const std::string_view label = heatmapName(kind);
+        QAction* a = heat->addAction(QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size())));
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setChecked(kind == Heatmap::None);
+        heats->addAction(a);
+        connect(a, &QAction::triggered, this, [this, kind = kind] { setOverlay([&](OverlayOptions& o) { o.heatmap = kind; }); });
+    }
 
     QMenu* generate = menuBar()->addMenu(tr("&Generation"));
     generate->addAction(tr("&Generate to the End"), QKeySequence(Qt::CTRL | Qt::Key_G), runner_, &GenerationRunner::generateToEnd);

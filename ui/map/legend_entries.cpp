@@ -5,6 +5,7 @@
 #include <array>
 
 #include "model/looks.h"
+#include "map/heat_layer.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
 #include "tools/tile_palette.h"
@@ -101,6 +102,14 @@ std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
                        QObject::tr("%1 regions, each in its own colour").arg(count(static_cast<long long>(runs.regions.size()))),
                        QObject::tr("Walkable cells connected by the project's movement rule share a colour; regions within %1 cells of each other always differ")
                            .arg(kRegionNeighbourGap)});
+    }
+    if (view.overlays.heatmap != Heatmap::None) {
+        std::vector<QColor> scale;
+        for (int i = 0; i < 5; ++i) scale.push_back(HeatLayer::colourAt(i / 4.0));
+        const std::string_view name = heatmapName(view.overlays.heatmap);
+        out.push_back({QObject::tr("Heatmap"), swatch(size, scale),
+                       QObject::tr("%1: 0 (yellow) to %2 (purple)").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))).arg(count(view.heatMaximum)),
+                       QObject::tr("Walking steps across depths by stairs; cells that cannot be walked to are left uncoloured. Hover a cell for its value.")});
     }
     if (view.overlays.otherDepth >= 0 && view.overlays.otherDepth < level.depthCount() && view.overlays.otherDepth != z) {
         const QColor rock = QColor::fromRgb(tileInfo(Tile::Wall).background);

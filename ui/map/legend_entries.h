@@ -23,6 +23,7 @@ struct LegendView {
     OverlayOptions overlays;
     const std::vector<AgedAnnotation>* marks = nullptr; // generation marks on screen
     int hiddenMarks = 0;                                // left out where they crowd
+    int heatMaximum = 0;                                // the heatmap's largest value (overlays.heatmap)
 };
 
 std::vector<LegendEntry> legendEntries(const LegendView& view, int iconSize);

@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "analysis/heatmaps.h"
 #include "generation/cell_change.h"
 #include "model/connectivity.h"
 #include "model/level.h"
@@ -33,6 +34,7 @@ struct OverlayOptions {
     bool areas = true;        // room and hallway outlines
     bool markers = true;      // start, doors, stairs
     int otherDepth = -1;      // a neighbouring depth drawn over this one, or -1
+    Heatmap heatmap = Heatmap::None; // a number a cell, coloured over the map
     Connectivity movement = Connectivity::Eight;
 };
 

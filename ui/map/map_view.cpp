@@ -19,6 +19,14 @@ const QColor kOutside(24, 24, 28);
 } // namespace
 
 MapView::MapView(QWidget* parent) : QWidget(parent) {
+    // A search of the whole level: after a burst of steps, not per step.
+    heatTimer_.setSingleShot(true);
+    heatTimer_.setInterval(300);
+    connect(&heatTimer_, &QTimer::timeout, this, [this] {
+        recomputeHeat();
+        update();
+        emit viewChanged();
+    });
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -28,6 +36,7 @@ void MapView::setLevel(const Level* level) {
     level_ = level;
     depth_ = level_ ? std::clamp(depth_, 0, level_->depthCount() - 1) : 0;
     rebuildImages();
+    recomputeHeat();
     fitToWindow();
     emit viewChanged();
 }
@@ -35,6 +44,7 @@ void MapView::setLevel(const Level* level) {
 void MapView::levelChanged() {
     if (level_) depth_ = std::clamp(depth_, 0, level_->depthCount() - 1);
     rebuildImages();
+    recomputeHeat();
     update();
     emit viewChanged();
 }
@@ -49,6 +59,7 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
         }
     // Regions and the shared-floor overlay depend on whole areas: rebuild those.
     if (here && (overlays_.regions || overlays_.otherDepth >= 0)) rebuildImages();
+    if (!heat_.empty() && !heatTimer_.isActive()) heatTimer_.start();
     update();
     emit viewChanged();
 }
@@ -65,8 +76,10 @@ void MapView::setDepth(int depth) {
 }
 
 void MapView::setOverlays(const OverlayOptions& options) {
+    const bool heatChanged = options.heatmap != overlays_.heatmap || options.movement != overlays_.movement;
     overlays_ = options;
     rebuildImages();
+    if (heatChanged) recomputeHeat();
     update();
     emit viewChanged();
 }
@@ -95,6 +108,11 @@ bool MapView::event(QEvent* event) {
                 text += (text.isEmpty() ? "" : "\n") + (it != looks_.end() ? it->second.description : QString::fromStdString(e.templateName));
                 for (const Property& p : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(p.name), QString::fromStdString(propertyText(p.value)));
             }
+    if (cell && !heat_.empty()) {
+        const auto value = heat_.valueAt(*cell);
+        const QString name = QString::fromUtf8(heatmapName(heat_.kind()).data(), static_cast<qsizetype>(heatmapName(heat_.kind()).size()));
+        text += (text.isEmpty() ? "" : "\n") + (value ? tr("%1: %2").arg(name).arg(*value) : tr("%1: cannot be walked to").arg(name));
+    }
     if (text.isEmpty()) QToolTip::hideText();
     else QToolTip::showText(help->globalPos(), text, this);
     return true;
@@ -125,6 +143,12 @@ void MapView::rebuildImages() {
     if (overlays_.regions) regions_ = regionImage(tiles, overlays_.movement);
     const int other = overlays_.otherDepth;
     if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other));
+}
+
+void MapView::recomputeHeat() {
+    heatTimer_.stop();
+    if (!level_ || overlays_.heatmap == Heatmap::None) heat_.clear();
+    else heat_.compute(*level_, overlays_.heatmap, overlays_.movement);
 }
 
 void MapView::setCellPixels(double pixels, QPointF anchor) {
@@ -201,6 +225,8 @@ void MapView::render(QPainter& painter, const QRect& area) {
         painter.setOpacity(1.0);
     }
     if (!otherDepth_.isNull()) renderBlocks(painter, otherDepth_, cells);
+    if (!heat_.empty())
+        if (const QImage& heat = heat_.image(depth_); !heat.isNull()) renderBlocks(painter, heat, cells);
     const CellTransform t = transform();
     if (overlays_.grid) drawGrid(painter, t, x0, y0, x1, y1);
     painter.setRenderHint(QPainter::Antialiasing, true);

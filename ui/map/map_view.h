@@ -4,11 +4,13 @@
 // button (or the pan tool) drags, and only visible cells are drawn, so a
 // 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
+#include <QTimer>
 #include <QWidget>
 #include <optional>
 #include <span>
 
 #include "generation/cell_change.h"
+#include "map/heat_layer.h"
 #include "map/map_overlays.h"
 #include "map/tile_atlas.h"
 #include "model/level.h"
@@ -32,6 +34,8 @@ public:
     void setDepth(int depth);
 
     const OverlayOptions& overlays() const { return overlays_; }
+    // The heatmap shown (overlays().heatmap), worked out for the whole level.
+    const HeatLayer& heat() const { return heat_; }
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
@@ -93,6 +97,7 @@ protected:
 private:
     CellTransform transform() const { return {offset_, scale_}; }
     void rebuildImages();
+    void recomputeHeat();
     void clampOffset();
     void renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells);
     void renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1);
@@ -104,6 +109,8 @@ private:
     QImage blocks_;         // one pixel a cell: the current depth's colours
     QImage regions_;        // region colours, when shown
     QImage otherDepth_;     // the neighbouring depth, when shown
+    HeatLayer heat_;        // the heatmap, when shown
+    QTimer heatTimer_;      // while cells change, the heatmap is worked out again after a pause
     TileAtlas atlas_;
     OverlayOptions overlays_;
     std::vector<AgedAnnotation> marks_;
