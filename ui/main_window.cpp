@@ -26,6 +26,7 @@
 #include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
+#include "docks/breakpoint_bar.h"
 #include "docks/play_dock.h"
 #include "docks/seed_gallery_dock.h"
 #include "docks/rules_dock.h"
@@ -174,6 +175,10 @@ void MainWindow::createDocks() {
         const Level& level = document_->level();
         const auto middle = mapView_->cellAt(mapView_->rect().center());
         return nearestWalkable(level, middle.value_or(Cell{level.width() / 2, level.height() / 2, mapView_->depth()}));
+    });
+    // "Pick cell" for a breakpoint takes the next cell clicked on the map.
+    connect(mapView_, &MapView::cellClicked, this, [this](Cell cell) {
+        if (generationDock_->breakpoints()->picking()) generationDock_->breakpoints()->cellPicked(cell);
     });
     seedGalleryDock_ = new SeedGalleryDock(document_, runner_, this);
     addDockWidget(Qt::RightDockWidgetArea, seedGalleryDock_);

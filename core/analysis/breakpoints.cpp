@@ -277,11 +277,12 @@ void BreakpointWatch::stepMarked(const StageRun& run, std::size_t runIndex, std:
     dronesRun_ = runIndex;
 }
 
-std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement) {
+std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement,
+                                      const std::atomic<bool>* stop) {
     BreakpointWatch watch(generation, breakpoints, movement);
     generation.setObserver(&watch);
     std::optional<BreakpointHit> hit;
-    while (generation.step())
+    while (!(stop && *stop) && generation.step())
         if (watch.hit()) {
             hit = watch.hit();
             hit->step = generation.stepsDone();

@@ -11,6 +11,7 @@
 // step on a depth reads the depth once); a step that closes cells recounts that
 // depth (countRegions, linear in its area). Two cells already connected stay so
 // while steps only open cells, so "disconnect" then costs nothing.
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -81,7 +82,9 @@ private:
     std::size_t dronesRun_ = SIZE_MAX;
 };
 
-// Steps `generation` until a breakpoint hits (the hit) or it finishes (nothing).
-std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement);
+// Steps `generation` until a breakpoint hits (the hit) or it finishes (nothing), or
+// until `stop` (when given) turns true — checked between steps — (nothing).
+std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement,
+                                      const std::atomic<bool>* stop = nullptr);
 
 } // namespace burrow

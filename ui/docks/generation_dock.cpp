@@ -14,6 +14,7 @@
 #include "commands/setting_commands.h"
 #include "docks/scrollable.h"
 #include "docks/recipe_panel.h"
+#include "docks/breakpoint_bar.h"
 #include "docks/transport_bar.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
@@ -64,10 +65,12 @@ GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runn
 
     recipe_ = new RecipePanel(document_, body);
     transport_ = new TransportBar(document_, runner_, body);
+    breakpoints_ = new BreakpointBar(document_, runner_, body);
     auto* layout = new QVBoxLayout(body);
     layout->addLayout(settings);
     layout->addWidget(recipe_, 1);
     layout->addWidget(transport_);
+    layout->addWidget(breakpoints_);
     setWidget(scrollable(body, this));
 
     connect(seed_, &QLineEdit::editingFinished, this, &GenerationDock::applySeed);

@@ -12,6 +12,7 @@ namespace burrow::ui {
 class GenerationRunner;
 class ProjectDocument;
 class RecipePanel;
+class BreakpointBar;
 class TransportBar;
 
 class GenerationDock : public QDockWidget {
@@ -21,6 +22,7 @@ public:
 
     RecipePanel* recipe() const { return recipe_; }
     TransportBar* transport() const { return transport_; }
+    BreakpointBar* breakpoints() const { return breakpoints_; }
 
 private:
     void reload();
@@ -34,6 +36,7 @@ private:
     QComboBox* movement_;
     RecipePanel* recipe_;
     TransportBar* transport_;
+    BreakpointBar* breakpoints_;
 };
 
 } // namespace burrow::ui

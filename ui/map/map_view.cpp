@@ -279,6 +279,8 @@ void MapView::wheelEvent(QWheelEvent* event) {
 }
 
 void MapView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton)
+        if (const auto cell = cellAt(event->position())) emit cellClicked(*cell);
     const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);
     if (pan) {
         panFrom_ = event->position().toPoint();

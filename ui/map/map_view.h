@@ -69,6 +69,8 @@ public:
 
 signals:
     void cellHovered(std::optional<burrow::Cell> cell);
+    // A left click on a cell, whatever the tool (picking a cell for a breakpoint).
+    void cellClicked(burrow::Cell cell);
     void zoomChanged(double cellPixels);
     // Marks left out at this zoom because they would crowd (see MarkThinner).
     void hiddenMarksChanged(int hidden);
