@@ -1,5 +1,6 @@
 #include "play/replay.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -77,6 +78,12 @@ Replay loadReplay(const std::filesystem::path& path) {
     }
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return replay;
+}
+
+Game replayedGame(const Level& level, std::uint64_t simulationSeed, const GameOptions& options, std::span<const Input> inputs, std::size_t count) {
+    Game game(level, simulationSeed, options);
+    for (std::size_t i = 0; i < std::min(count, inputs.size()) && game.outcome() == Outcome::Playing; ++i) game.act(inputs[i]);
+    return game;
 }
 
 } // namespace burrow

@@ -4,6 +4,7 @@
 // game exactly.
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,11 @@ void saveReplay(const Replay& replay, const std::filesystem::path& path);
 // Throws FileError naming the file and the JSON path of what is wrong, also when the
 // checksum does not match what the file says, or the version is unknown.
 Replay loadReplay(const std::filesystem::path& path);
+
+// The game after its first `count` inputs, played from the start on a copy of
+// `level` (a game cannot be copied, so going back means playing again; the game is
+// deterministic, so it is the same game input for input). What scrubbing a replay
+// or a bot game in the editor shows.
+Game replayedGame(const Level& level, std::uint64_t simulationSeed, const GameOptions& options, std::span<const Input> inputs, std::size_t count);
 
 } // namespace burrow

@@ -11,7 +11,10 @@
 #include <QVBoxLayout>
 
 #include "document/project_document.h"
+#include "docks/replay_bar.h"
+#include "play/bot.h"
 #include "play/play_view.h"
+#include "play/replay.h"
 
 namespace burrow::ui {
 
@@ -28,6 +31,11 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     from_->addItem(tr("at the start"));
     from_->addItem(tr("on the depth shown"));
     from_->setToolTip(tr("Start at the level's start, or near the middle of the map on the depth the editor shows"));
+    auto* watch = new QPushButton(tr("Watch the bot"), body);
+    watch->setObjectName("watchTheBot");
+    watch->setToolTip(tr("The bot plays the level as it is now; watch its game turn by turn, back and forth"));
+    replay_ = new ReplayBar(body);
+    replay_->hide();
     auto* reveal = new QCheckBox(tr("Reveal all"), body);
     reveal->setToolTip(tr("Show the whole level, not just what the player has seen"));
     // Two rows, so the dock is usable at about 280 px wide.
@@ -36,6 +44,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     top->addWidget(restart, 0, 1);
     top->addWidget(from_, 1, 0);
     top->addWidget(reveal, 1, 1);
+    top->addWidget(watch, 2, 0);
 
     health_ = new QProgressBar(body);
     health_->setFormat(tr("HP %v / %m"));
@@ -65,6 +74,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     layout->addLayout(top);
     layout->addWidget(health_);
     layout->addWidget(status_);
+    layout->addWidget(replay_);
     layout->addWidget(ending_);
     layout->addWidget(view_, 1);
     layout->addWidget(help);
@@ -72,6 +82,8 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     setWidget(body);
 
     connect(start, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(watch, &QPushButton::clicked, this, &PlayDock::watchTheBot);
+    connect(replay_, &ReplayBar::positionChanged, this, &PlayDock::showWatchedTurn);
     connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(again, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(back, &QPushButton::clicked, this, &PlayDock::backToEditing);
@@ -94,6 +106,9 @@ void PlayDock::playFromHere() {
     GameOptions options = GameOptions::forMovement(project.movement);
     if (from_->currentIndex() == 1 && here_) options.start = here_();
     game_ = std::make_unique<Game>(level, simulationSeed_++, options);
+    watched_.reset();
+    replay_->setPlaying(false);
+    replay_->hide();
     shownMessages_ = 0;
     log_->clear();
     view_->setGame(game_.get());
@@ -102,8 +117,47 @@ void PlayDock::playFromHere() {
     emit gameStarted();
 }
 
+// Up to the bot's usual limit (as `burrow play --bot`): a bot that cannot make
+// progress waits, and the game stops there.
+constexpr int kBotTurns = 5000;
+
+void PlayDock::watchTheBot() {
+    startingGame_ = true;
+    const Level& level = document_->finishedLevel();
+    startingGame_ = false;
+    Watched w{level, simulationSeed_++, GameOptions::forMovement(document_->project().movement), {}};
+    if (from_->currentIndex() == 1 && here_) w.options.start = here_();
+    Game game(w.level, w.simulationSeed, w.options);
+    w.inputs = playWithBot(game, kBotTurns).inputs;
+    watched_ = std::move(w);
+    game_.reset(); // the watched game starts from its first turn
+    replay_->show();
+    replay_->setLength(static_cast<int>(watched_->inputs.size())); // shows turn 0
+    emit gameStarted();
+}
+
+void PlayDock::showWatchedTurn(int inputsPlayed) {
+    if (!watched_) return;
+    const auto target = std::min(static_cast<std::size_t>(std::max(0, inputsPlayed)), watched_->inputs.size());
+    if (game_ && target >= watched_->shown) {
+        // Forward (playing, stepping): only the inputs in between.
+        for (; watched_->shown < target; ++watched_->shown) game_->act(watched_->inputs[watched_->shown]);
+    } else {
+        // Back: the game again from its start (a game cannot be copied).
+        game_ = std::make_unique<Game>(replayedGame(watched_->level, watched_->simulationSeed, watched_->options, watched_->inputs, target));
+        watched_->shown = target;
+        shownMessages_ = 0;
+        log_->clear();
+        view_->setGame(game_.get());
+    }
+    refresh();
+}
+
 void PlayDock::endGame() {
     if (!game_ || startingGame_) return;
+    watched_.reset();
+    replay_->setPlaying(false);
+    replay_->hide();
     game_.reset();
     view_->setGame(nullptr);
     log_->clear();
@@ -113,7 +167,7 @@ void PlayDock::endGame() {
 }
 
 void PlayDock::act(const Input& input) {
-    if (!game_) return;
+    if (!game_ || watched_) return; // a game being watched is the bot's
     game_->act(input);
     refresh();
 }

@@ -2,10 +2,14 @@
 // The Play dock: play the level as it is in the editor (hand edits included, no
 // save needed). Its own map centred on the player, HP, depth, turn, items, the
 // message log, a help line of keys, and Victory / Game over with "play again" and
-// "back to editing". Floatable, so it can go full-window.
+// "back to editing". Floatable, so it can go full-window. "Watch the bot" plays a bot
+// game and shows it turn by turn with its own transport.
 #include <QDockWidget>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "play/game.h"
 
@@ -19,6 +23,7 @@ class QWidget;
 namespace burrow::ui {
 
 class PlayView;
+class ReplayBar;
 class ProjectDocument;
 
 class PlayDock : public QDockWidget {
@@ -29,6 +34,13 @@ public:
     // Starts a game on the document's level as it is now; each new game takes the
     // next simulation seed, so "play again" is a different game on the same level.
     void playFromHere();
+    // Plays a bot game on the level as it is now and shows it with a replay
+    // transport: step, play at a speed, scrub back, with its log.
+    void watchTheBot();
+    bool watching() const { return watched_.has_value(); }
+    ReplayBar* replay() const { return replay_; }
+    // The bot's inputs being watched (empty when none).
+    std::span<const Input> watchedInputs() const { return watched_ ? std::span<const Input>(watched_->inputs) : std::span<const Input>(); }
     // Where "on the depth shown" starts: the main window answers with a walkable
     // cell near the middle of the map view.
     void setHereProvider(std::function<std::optional<Cell>()> here) { here_ = std::move(here); }
@@ -57,6 +69,18 @@ private:
     std::size_t shownMessages_ = 0;
     std::function<std::optional<Cell>()> here_;
     QComboBox* from_ = nullptr;
+    // The game watched: its level, seeds and inputs; the game shown is replayed to the
+    // replay bar's position (a game cannot be copied, so going back plays it again).
+    struct Watched {
+        Level level;
+        std::uint64_t simulationSeed = 0;
+        GameOptions options;
+        std::vector<Input> inputs;
+        std::size_t shown = 0; // inputs played in the game shown
+    };
+    std::optional<Watched> watched_;
+    ReplayBar* replay_;
+    void showWatchedTurn(int inputsPlayed);
 };
 
 } // namespace burrow::ui
