@@ -126,7 +126,7 @@ private slots:
             growing.reset(tiles);
             QCOMPARE(growing.count(), countRegions(tiles, c));
             for (int k = 0; k < w * h; ++k) {
-                const int x = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), y = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
+                const int x = static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), y = static_cast<int>(rng.below(static_cast<std::uint32_t>(h)));
                 tiles(x, y) = rng.chance(0.5) ? Tile::Floor : Tile::Corridor;
                 growing.open(tiles, x, y);
                 growing.open(tiles, x, y); // twice changes nothing
@@ -136,8 +136,8 @@ private slots:
                 for (int v : expected) regions = std::max(regions, v);
                 QCOMPARE(growing.count(), std::size_t(regions));
                 for (int probe = 0; probe < 10; ++probe) {
-                    const int ax = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), ay = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
-                    const int bx = static_cast<int>(rng.below(static_cast<std::uint64_t>(w))), by = static_cast<int>(rng.below(static_cast<std::uint64_t>(h)));
+                    const int ax = static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), ay = static_cast<int>(rng.below(static_cast<std::uint32_t>(h)));
+                    const int bx = static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), by = static_cast<int>(rng.below(static_cast<std::uint32_t>(h)));
                     QCOMPARE(growing.connected(ax, ay, bx, by), expected(ax, ay) != 0 && expected(ax, ay) == expected(bx, by));
                 }
             }
