@@ -286,32 +286,6 @@ private slots:
         QCOMPARE(doc->level().at(4, 1, 0), Tile::Water);
     }
 
-    // The status bar shows the level hash: the one `burrow stats` prints for the saved
-    // project, hand edits included.
-    void theLevelHashIsTheCommandLines() {
-        MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
-        ProjectDocument* doc = window.document();
-        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{{3, 3, 0}, Tile::Water}, {{4, 3, 0}, Tile::Obstacle}});
-        const QString expected = QString::fromStdString(levelHash(makeLevel(doc->project()).level));
-        QCOMPARE(doc->levelHash(), expected);
-        QVERIFY2(child<QLabel>(&window, "levelLabel")->text().contains(expected), qPrintable(child<QLabel>(&window, "levelLabel")->text()));
-        // Walling in a placed thing leaves it out, in the editor as in makeLevel(),
-        // with a warning that says so; undoing brings it back.
-        const Entity victim = doc->level().entities.back();
-        const std::size_t things = doc->level().entities.size();
-        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{victim.at, Tile::Wall}});
-        const MadeLevel made = makeLevel(doc->project());
-        QCOMPARE(doc->levelHash(), QString::fromStdString(levelHash(made.level)));
-        QCOMPARE(doc->level().entities.size(), things - 1);
-        QVERIFY(std::any_of(made.warnings.begin(), made.warnings.end(), [](const StageWarning& w) { return w.code == "edit_buries_thing"; }));
-        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{victim.at, std::nullopt}});
-        QCOMPARE(doc->level().entities.size(), things);
-        QCOMPARE(doc->levelHash(), expected);
-    }
-
     // Undoing a rules edit regenerates the population, as the edit itself did.
     void undoingARulesEditRepopulates() {
         MainWindow window;

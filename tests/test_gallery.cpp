@@ -54,6 +54,15 @@ int fillGallery(MainWindow& window) {
     return ticks;
 }
 
+// A laptop-sized window on `project`, its gallery filled; nothing when either fails.
+SeedGalleryDock* openWithGallery(MainWindow& window, const char* project) {
+    window.resize(1366, 768);
+    window.show();
+    if (!openAndFinish(window, example(project))) return nullptr;
+    fillGallery(window);
+    return window.seedGalleryDock()->gallery()->done() ? window.seedGalleryDock() : nullptr;
+}
+
 } // namespace
 
 class TestGallery : public QObject {
@@ -122,12 +131,8 @@ private slots:
     // the level opening the project with that seed gives.
     void clickingAThumbnailAdoptsItsSeed() {
         MainWindow window;
-        window.resize(1366, 768);
-        window.show();
-        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
-        fillGallery(window);
-        SeedGalleryDock* dock = window.seedGalleryDock();
-        QVERIFY(dock->gallery()->done());
+        SeedGalleryDock* dock = openWithGallery(window, "cellular-depths.burrow.json");
+        QVERIFY(dock);
         QVERIFY(!dock->list()->item(0)->text().contains(QStringLiteral("✓"))); // no rules, no marks
         QListWidgetItem* item = dock->list()->item(6);
         const std::uint64_t seed = item->data(Qt::UserRole).toULongLong();
@@ -148,12 +153,8 @@ private slots:
     // pair; a bin clicked narrows the thumbnails to its seeds, clicked again shows all.
     void theRangeEqualsExploreAndPicksSeeds() {
         MainWindow window;
-        window.resize(1366, 768);
-        window.show();
-        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
-        fillGallery(window);
-        SeedGalleryDock* dock = window.seedGalleryDock();
-        QVERIFY(dock->gallery()->done());
+        SeedGalleryDock* dock = openWithGallery(window, "cellular-depths.burrow.json");
+        QVERIFY(dock);
         auto* x = child<QComboBox>(dock, "rangeX");
         auto* y = child<QComboBox>(dock, "rangeY");
         x->setCurrentIndex(x->findText("loops"));

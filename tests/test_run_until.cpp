@@ -1,9 +1,11 @@
-// Run until, in the editor: it stops at the step the command line's --until stops
-// at, ticks each hit on the timeline, picks a cell on the map, and says what is
-// wrong with an expression it cannot read.
+// The editor agrees with the command line: the level hash it shows is the one
+// `burrow stats` prints, and Run until stops at the step `--until` stops at (ticking
+// each hit on the timeline, picking a cell on the map, explaining an expression it
+// cannot read).
 #include <QtTest>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <sstream>
 
@@ -13,6 +15,8 @@
 #include "document/project_document.h"
 #include "main_window.h"
 #include "map/map_view.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 
 #include "editor_test_helpers.h"
 
@@ -46,6 +50,32 @@ private slots:
     void initTestCase() {
         QCoreApplication::setOrganizationName("BurrowTest");
         QSettings().clear();
+    }
+
+    // The status bar shows the level hash: the one `burrow stats` prints for the saved
+    // project, hand edits included.
+    void theLevelHashIsTheCommandLines() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
+        ProjectDocument* doc = window.document();
+        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{{3, 3, 0}, Tile::Water}, {{4, 3, 0}, Tile::Obstacle}});
+        const QString expected = QString::fromStdString(levelHash(makeLevel(doc->project()).level));
+        QCOMPARE(doc->levelHash(), expected);
+        QVERIFY2(child<QLabel>(&window, "levelLabel")->text().contains(expected), qPrintable(child<QLabel>(&window, "levelLabel")->text()));
+        // Walling in a placed thing leaves it out, in the editor as in makeLevel(),
+        // with a warning that says so; undoing brings it back.
+        const Entity victim = doc->level().entities.back();
+        const std::size_t things = doc->level().entities.size();
+        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{victim.at, Tile::Wall}});
+        const MadeLevel made = makeLevel(doc->project());
+        QCOMPARE(doc->levelHash(), QString::fromStdString(levelHash(made.level)));
+        QCOMPARE(doc->level().entities.size(), things - 1);
+        QVERIFY(std::any_of(made.warnings.begin(), made.warnings.end(), [](const StageWarning& w) { return w.code == "edit_buries_thing"; }));
+        doc->applyEdits(std::vector<ProjectDocument::EditChange>{{victim.at, std::nullopt}});
+        QCOMPARE(doc->level().entities.size(), things);
+        QCOMPARE(doc->levelHash(), expected);
     }
 
     void stopsWhereTheCommandLineStops() {

@@ -132,8 +132,13 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     connect(gallery_, &SeedGallery::started, this, [this] { chosenSeeds_.reset(); });
     connect(gallery_, &SeedGallery::started, this, &SeedGalleryDock::updateRange);
     connect(gallery_, &SeedGallery::entryAdded, this, &SeedGalleryDock::updateRange);
-    connect(rangeX_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::updateRange);
-    connect(rangeY_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::updateRange);
+    for (QComboBox* axis : {rangeX_, rangeY_})
+        connect(axis, &QComboBox::currentIndexChanged, this, [this] {
+            // New axes, new bins: the bin chosen on the old ones means nothing now.
+            chosenSeeds_.reset();
+            updateRange();
+            rebuild();
+        });
     connect(document_, &ProjectDocument::levelReset, this, &SeedGalleryDock::updateRange); // the current seed's ring
     connect(range_, &ExpressiveRangeView::seedsChosen, this, [this](const std::vector<std::uint64_t>& seeds) {
         if (range_->chosenBin()) chosenSeeds_ = seeds;
@@ -219,17 +224,13 @@ void SeedGalleryDock::rebuild() {
 void SeedGalleryDock::updateRange() {
     std::vector<SeedResult> results;
     for (const SeedGallery::Entry& e : gallery_->entries()) results.push_back(e.result);
-    const bool keep = range_->chosenBin().has_value();
     const auto bin = range_->chosenBin();
     range_->setSeeds(std::move(results), static_cast<std::size_t>(rangeX_->currentData().toInt()), static_cast<std::size_t>(rangeY_->currentData().toInt()),
                      document_->project().seed);
-    // A new seed arriving or the ring moving keeps the designer's bin; new axes do not.
-    if (keep && chosenSeeds_ && sender() != rangeX_ && sender() != rangeY_ && bin) {
+    // A seed arriving (or the current seed's ring moving) keeps the designer's bin.
+    if (chosenSeeds_ && bin) {
         range_->setChosenBin(bin);
         chosenSeeds_ = range_->seedsIn(bin->first, bin->second);
-        rebuild();
-    } else if (chosenSeeds_) {
-        chosenSeeds_.reset();
         rebuild();
     }
 }
