@@ -6,9 +6,8 @@ namespace burrow {
 
 Generation::Generation(LevelSize size, std::uint64_t seed, Recipe recipe, const StageCatalog& catalog,
                        GenerationOptions options)
-    : size_(size), seed_(seed), recipe_(std::move(recipe)), catalog_(&catalog), options_(options), level_(size) {
-    if (options_.recordTimeline) timeline_.reserveChanges(static_cast<std::size_t>(size.width) * static_cast<std::size_t>(size.height) *
-                                                          static_cast<std::size_t>(size.depth) * 2);
+    : size_(size), seed_(seed), recipe_(std::move(recipe)), catalog_(&catalog), options_(options), level_(size),
+      timeline_(options.timelineBudget) {
     planRuns();
 }
 
@@ -57,7 +56,7 @@ void Generation::replaceRecipe(Recipe recipe) {
     const bool keptRunsDone = keep < timeline_.stepCount() || (nextRun_ >= keptRuns && !activeKeptUnfinished);
     // A kept run that ended at this very boundary still owes its warnings.
     if (activeRun_ && *activeRun_ < keptRuns && stage_ && stage_->finished()) finishActiveRun();
-    timeline_.moveTo(level_, keep);
+    moveTimeline(keep);
     timeline_.truncate();
     recipe_ = std::move(recipe);
     planRuns();
@@ -107,13 +106,40 @@ bool Generation::startNextRun() {
             if (observer_) observer_->stageFinished(run, *activeRun_);
             continue;
         }
-        StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules};
-        stage_ = type->create(entry.params, std::move(setup));
+        stage_ = makeStage(run);
         if (!stage_->finished()) return true;
         finishActiveRun();
     }
     stage_.reset();
     return false;
+}
+
+std::unique_ptr<Stage> Generation::makeStage(const StageRun& run) const {
+    const StageEntry& entry = recipe_.stages[run.entry];
+    StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules};
+    return catalog_->find(entry.type)->create(entry.params, std::move(setup));
+}
+
+// Moves the recorded timeline, regenerating what it dropped to keep in its budget:
+// a fresh stage for the same run, on the level as the run found it, repeats the
+// run's steps exactly. It tells the observer nothing; nothing new happened.
+void Generation::moveTimeline(std::size_t position) {
+    timeline_.moveTo(level_, position,
+                     [this](std::uint32_t run, std::size_t steps, Level& level, std::vector<CellChange>& changes,
+                            std::vector<std::size_t>& stepEnds) {
+                         const StageRun& stageRun = runs_.at(run);
+                         const std::unique_ptr<Stage> stage = makeStage(stageRun);
+                         for (std::size_t i = 0; i < steps && !stage->finished(); ++i) {
+                             LevelCanvas canvas(level, stageRun.depth, &changes);
+                             stage->step(canvas);
+                             stepEnds.push_back(changes.size());
+                         }
+                     });
+}
+
+void Generation::setTimelineBudget(std::size_t bytes) {
+    options_.timelineBudget = bytes;
+    timeline_.setBudget(bytes);
 }
 
 // Collects the finished run's warnings (once: the stage is dropped afterwards).
@@ -144,7 +170,7 @@ void Generation::generateOneStep() {
     }
     const int depth = runs_[*activeRun_].depth;
     std::vector<CellChange>* record = nullptr;
-    if (options_.recordTimeline) record = &timeline_.recordingBuffer();
+    if (options_.recordTimeline) record = &timeline_.recordingBuffer(static_cast<std::uint32_t>(*activeRun_), level_);
     else if (observer_ && observer_->wantsCells()) {
         observed_.clear();
         record = &observed_;
@@ -166,7 +192,7 @@ void Generation::generateOneStep() {
         if (catalog_->find(recipe_.stages[runs_[*activeRun_].entry].type)->scope == StageScope::PerDepth)
             for (Annotation& a : stepAnnotations_) a.z = static_cast<std::uint8_t>(depth);
         if (marksWanted) observer_->stepMarked(runs_[*activeRun_], *activeRun_, stepAnnotations_);
-        if (options_.recordTimeline) timeline_.commitStep(static_cast<std::uint32_t>(*activeRun_), lastDescription_, stepAnnotations_, level_);
+        if (options_.recordTimeline) timeline_.commitStep(lastDescription_, stepAnnotations_, level_);
     }
     // A run ends with its last step (not when the next one starts), so an observer
     // hears "stage finished" right after the step that finished it.
@@ -175,7 +201,7 @@ void Generation::generateOneStep() {
 
 bool Generation::step() {
     if (options_.recordTimeline && !timeline_.atEnd()) {
-        timeline_.moveTo(level_, timeline_.position() + 1);
+        moveTimeline(timeline_.position() + 1);
         return true;
     }
     if (finished()) return false;
@@ -210,17 +236,17 @@ void Generation::run() {
 
 bool Generation::stepBack() {
     if (!options_.recordTimeline || timeline_.position() == 0) return false;
-    timeline_.moveTo(level_, timeline_.position() - 1);
+    moveTimeline(timeline_.position() - 1);
     return true;
 }
 
 void Generation::seek(std::size_t stepIndex) {
     if (!options_.recordTimeline) throw std::logic_error("Generation::seek needs a recorded timeline");
     if (stepIndex <= timeline_.stepCount()) {
-        timeline_.moveTo(level_, stepIndex);
+        moveTimeline(stepIndex);
         return;
     }
-    timeline_.moveTo(level_, timeline_.stepCount());
+    moveTimeline(timeline_.stepCount());
     while (timeline_.stepCount() < stepIndex && step()) {}
 }
 

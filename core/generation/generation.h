@@ -25,6 +25,8 @@ struct StageRun {
 
 struct GenerationOptions {
     bool recordTimeline = false; // the editor records; headless runs do not
+    // The most a recorded timeline may hold (Timeline::setBudget).
+    std::size_t timelineBudget = kDefaultTimelineBudget;
     // The project's movement, handed to every stage that joins cells into regions.
     Connectivity movement = Connectivity::Eight;
 };
@@ -68,6 +70,7 @@ public:
     std::vector<Annotation> currentAnnotations() const;
 
     const Timeline* timeline() const { return options_.recordTimeline ? &timeline_ : nullptr; }
+    void setTimelineBudget(std::size_t bytes);
     const GenerationOptions& options() const { return options_; }
     // Warnings from every stage run that has finished, in run order.
     const std::vector<StageWarning>& warnings() const { return warnings_; }
@@ -80,6 +83,8 @@ private:
     bool startNextRun();
     void generateOneStep();
     void finishActiveRun();
+    std::unique_ptr<Stage> makeStage(const StageRun& run) const;
+    void moveTimeline(std::size_t position);
 
     LevelSize size_;
     std::uint64_t seed_;

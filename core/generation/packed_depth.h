@@ -1,0 +1,29 @@
+#pragma once
+// One depth's tiles, run-length packed: the keyframes a timeline keeps so it can
+// forget old steps and still put the level back to where any stage run began.
+// Generated depths are long runs of rock and floor, so a 4096 x 4096 cave depth
+// (16 MiB as tiles) packs to a few MiB, and an untouched depth to a few bytes.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "model/level.h"
+
+namespace burrow {
+
+class PackedDepth {
+public:
+    explicit PackedDepth(const TileGrid& tiles);
+
+    // Writes the packed tiles back; `tiles` must have the size it was packed from.
+    void unpackInto(TileGrid& tiles) const;
+    std::size_t memoryBytes() const { return bytes_.capacity() + sizeof(*this); }
+
+private:
+    std::size_t cellCount_ = 0;
+    // Runs as (tile, length as a little-endian base-128 varint); a run never spans
+    // more than the cells packed, so unpacking cannot write out of bounds.
+    std::vector<std::uint8_t> bytes_;
+};
+
+} // namespace burrow

@@ -1,0 +1,192 @@
+// The timeline within a memory budget: whatever it dropped, scrubbing anywhere and
+// stepping back land on exactly the level an unbudgeted timeline shows there, and
+// what it keeps beyond the budget is only the stage runs it must spare.
+#include <QtTest>
+
+#include "generation/generation.h"
+#include "generation/packed_depth.h"
+#include "model/level_hash.h"
+#include "pipeline/builtin_stages.h"
+#include "pipeline/make_level.h"
+#include "project/project.h"
+#include "random/rng.h"
+
+using namespace burrow;
+
+namespace {
+Project example(const QString& name) {
+    return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", builtinStages());
+}
+
+GenerationOptions recording(std::size_t budget) {
+    GenerationOptions options;
+    options.recordTimeline = true;
+    options.timelineBudget = budget;
+    return options;
+}
+
+// The bytes of the changes a timeline keeps, step by step.
+std::size_t keptChangeBytes(const Timeline& t) {
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < t.stepCount(); ++i) bytes += t.changes(i).size() * sizeof(CellChange);
+    return bytes;
+}
+
+// Two stage runs by hand: run 0 digs depth 0, run 1 digs depth 1, a cell a step.
+struct HandMade {
+    Level level{LevelSize{4, 3, 2}};
+    Timeline timeline{0}; // keeps nothing it may drop
+    static constexpr int kSteps = 5;
+    static void dig(std::uint32_t run, int i, Level& level, std::vector<CellChange>& changes) {
+        const int z = static_cast<int>(run);
+        const int x = i % 4;
+        const int y = i / 4;
+        changes.push_back({static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint8_t>(z), level.at(x, y, z), Tile::Floor, 0});
+        level.set(x, y, z, Tile::Floor);
+    }
+    HandMade() {
+        for (std::uint32_t run = 0; run < 2; ++run)
+            for (int i = 0; i < kSteps; ++i) {
+                dig(run, i, level, timeline.recordingBuffer(run, level));
+                timeline.commitStep("dig", {}, level);
+            }
+    }
+};
+} // namespace
+
+class TestTimeline : public QObject {
+    Q_OBJECT
+private slots:
+    void packedDepthsUnpackToWhatWasPacked() {
+        Rng rng(7);
+        for (const auto& [w, h] : {std::pair{1, 1}, {3, 2}, {200, 150}, {1000, 3}}) {
+            TileGrid tiles(w, h, Tile::Wall);
+            const TileGrid rock = tiles;
+            // Runs of every length, from one cell to more than a varint byte holds.
+            for (std::size_t i = 0; i < tiles.size();) {
+                const std::size_t length = 1 + rng.below(rng.chance(0.1) ? 5000u : 6u);
+                const auto tile = static_cast<Tile>(rng.below(4));
+                for (std::size_t j = i; j < std::min(tiles.size(), i + length); ++j) tiles.data()[j] = tile;
+                i += length;
+            }
+            TileGrid out(w, h, Tile::Floor);
+            PackedDepth(tiles).unpackInto(out);
+            QVERIFY(out == tiles);
+            PackedDepth(rock).unpackInto(out);
+            QVERIFY(out == rock);
+            QVERIFY(PackedDepth(rock).memoryBytes() < sizeof(PackedDepth) + 16); // one run
+        }
+        TileGrid other(5, 5);
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, PackedDepth(TileGrid(4, 4)).unpackInto(other));
+    }
+
+    // A timeline that may keep nothing still goes anywhere, regenerating what it
+    // dropped; a regeneration that does not repeat the steps is refused loudly.
+    void droppedStepsAreRegeneratedExactly() {
+        HandMade made;
+        Timeline& t = made.timeline;
+        QCOMPARE(t.segmentCount(), std::size_t(2));
+        QCOMPARE(t.keptSegmentCount(), std::size_t(1)); // run 1, the one being recorded
+        QVERIFY(!t.changesKept(0));
+        QVERIFY(t.changes(0).empty());
+        const Level end = made.level;
+        int regenerated = 0;
+        const Timeline::Regenerate again = [&](std::uint32_t run, std::size_t steps, Level& level, std::vector<CellChange>& changes,
+                                               std::vector<std::size_t>& ends) {
+            ++regenerated;
+            for (std::size_t i = 0; i < steps; ++i) {
+                HandMade::dig(run, static_cast<int>(i), level, changes);
+                ends.push_back(changes.size());
+            }
+        };
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, t.moveTo(made.level, 3));
+        t.moveTo(made.level, 3, again);
+        QCOMPARE(regenerated, 1);
+        for (int i = 0; i < 4 * 3; ++i) QCOMPARE(made.level.at(i % 4, i / 4, 0), i < 3 ? Tile::Floor : Tile::Wall);
+        for (int i = 0; i < 4 * 3; ++i) QCOMPARE(made.level.at(i % 4, i / 4, 1), Tile::Wall);
+        QVERIFY(t.changesKept(0));
+        QCOMPARE(t.changes(2).size(), std::size_t(1));
+        t.moveTo(made.level, t.stepCount(), again);
+        QVERIFY(made.level == end);
+
+        const Timeline::Regenerate wrong = [](std::uint32_t, std::size_t steps, Level&, std::vector<CellChange>& changes,
+                                              std::vector<std::size_t>& ends) {
+            for (std::size_t i = 0; i < steps; ++i) {
+                changes.push_back({0, 0, 0, Tile::Wall, Tile::Water, 0});
+                changes.push_back({1, 0, 0, Tile::Wall, Tile::Water, 0});
+                ends.push_back(changes.size());
+            }
+        };
+        HandMade other;
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, other.timeline.moveTo(other.level, 2, wrong));
+    }
+
+    void scrubbingInABudgetEqualsScrubbingWithout_data() {
+        QTest::addColumn<QString>("name");
+        for (const char* name : {"drone-caves", "cellular-depths", "rooms-and-hallways", "room-grid", "random-fill"}) QTest::newRow(name) << name;
+    }
+    void scrubbingInABudgetEqualsScrubbingWithout() {
+        QFETCH(QString, name);
+        const Project p = example(name);
+        Generation full = startGeneration(p, p.seed, recording(kDefaultTimelineBudget));
+        full.run();
+        const std::size_t total = full.timeline()->stepCount();
+        const std::size_t budget = keptChangeBytes(*full.timeline()) / 5;
+        Generation tight = startGeneration(p, p.seed, recording(budget));
+        tight.run();
+        QCOMPARE(tight.timeline()->stepCount(), total);
+        QVERIFY(tight.level() == full.level());
+        const Timeline& t = *tight.timeline();
+        if (t.segmentCount() > 3) QVERIFY2(t.keptSegmentCount() < t.segmentCount(), "nothing was dropped");
+        Rng choose(11);
+        for (int move = 0; move < 60; ++move) {
+            const std::size_t to = choose.below(static_cast<std::uint32_t>(total + 1));
+            if (choose.chance(0.3)) {
+                tight.stepBack();
+                full.stepBack();
+            } else if (choose.chance(0.3)) {
+                tight.step();
+                full.step();
+            } else {
+                tight.seek(to);
+                full.seek(to);
+            }
+            QCOMPARE(tight.stepsDone(), full.stepsDone());
+            QVERIFY2(tight.level() == full.level(), qPrintable(QString("at step %1").arg(tight.stepsDone())));
+            // Over the budget only by the segments spared: the one recorded last and
+            // the ones either side of where the level is.
+            QVERIFY(keptChangeBytes(t) <= budget || t.keptSegmentCount() <= 3);
+            QVERIFY(t.memoryBytes() <= budget || t.keptSegmentCount() <= 3);
+        }
+        // Back one step at a time from the end to the start, as the Back button does.
+        tight.seek(total);
+        full.seek(total);
+        for (std::size_t i = total; i > 0; i -= std::max<std::size_t>(1, total / 97)) {
+            tight.seek(i);
+            full.seek(i);
+            tight.stepBack();
+            full.stepBack();
+            QVERIFY2(tight.level() == full.level(), qPrintable(QString("at step %1").arg(i - 1)));
+        }
+    }
+
+    // Scrubbing back, then generating on from there (a recipe edit), keeps the
+    // level equal to a fresh one even when the steps before were dropped.
+    void aRecipeEditAfterDroppedStepsStillEndsOnTheFreshLevel() {
+        Project p = example("cellular-depths");
+        Generation g = startGeneration(p, p.seed, recording(64 * 1024));
+        g.run();
+        g.seek(g.timeline()->stepCount() / 3);
+        Recipe r = p.recipe;
+        ++r.stages.back().reroll;
+        g.replaceRecipe(r);
+        g.run();
+        p.recipe = r;
+        Generation fresh = startGeneration(p, p.seed);
+        fresh.run();
+        QCOMPARE(QString::fromStdString(levelHash(g.level())), QString::fromStdString(levelHash(fresh.level())));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTimeline)
+#include "test_timeline.moc"
