@@ -52,6 +52,7 @@ MainWindow::MainWindow(QWidget* parent)
       mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)) {
     setCentralWidget(mapView_);
     createMenus();
+    applyTimelineBudget();
     createToolBars();
     createDocks();
 

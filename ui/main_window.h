@@ -56,6 +56,8 @@ protected:
 
 private:
     void createMenus();
+    void applyTimelineBudget();
+    void chooseTimelineBudget();
     void createToolBars();
     void createDocks();
 public:

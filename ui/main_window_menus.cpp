@@ -2,6 +2,8 @@
 // a dock's; this file only lists them and their shortcuts.
 #include <QAction>
 #include <QActionGroup>
+#include <QInputDialog>
+#include <QSettings>
 #include <tuple>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -19,6 +21,30 @@
 #include "map/map_view.h"
 
 namespace burrow::ui {
+
+namespace {
+constexpr int kLeastBudgetMiB = 16;
+constexpr int kMostBudgetMiB = 1 << 20; // a TiB: past any machine's memory, so "no limit"
+} // namespace
+
+// The timeline's budget is the designer's machine's, not the project's: kept in
+// the settings, applied to every project opened.
+void MainWindow::applyTimelineBudget() {
+    const int mib = std::clamp(QSettings().value("timeline/budgetMiB", static_cast<int>(kDefaultTimelineBudget >> 20)).toInt(), kLeastBudgetMiB, kMostBudgetMiB);
+    document_->setTimelineBudget(static_cast<std::size_t>(mib) << 20);
+}
+
+void MainWindow::chooseTimelineBudget() {
+    bool ok = false;
+    const int mib = QInputDialog::getInt(this, tr("Timeline Memory"),
+                                         tr("The most memory the generation timeline may use, in MiB.\n"
+                                            "Past it, the oldest steps are forgotten and regenerated\n"
+                                            "when you scrub back to them (the same level, a little slower)."),
+                                         static_cast<int>(document_->timelineBudget() >> 20), kLeastBudgetMiB, kMostBudgetMiB, 64, &ok);
+    if (!ok) return;
+    QSettings().setValue("timeline/budgetMiB", mib);
+    applyTimelineBudget();
+}
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -126,6 +152,8 @@ void MainWindow::createMenus() {
         playDock_->playFromHere();
     });
     generate->addAction(tr("&Rewind to the Start"), QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { runner_->pause(); document_->seek(0); });
+    generate->addSeparator();
+    generate->addAction(tr("Timeline &Memory…"), this, &MainWindow::chooseTimelineBudget);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "document/generation_runner.h"
+#include "pipeline/memory_estimate.h"
 #include "document/project_document.h"
 
 namespace burrow::ui {
@@ -106,6 +107,13 @@ void TransportBar::refresh() {
         timeline_->setRange(0, recorded);
         timeline_->setValue(position);
     }
+    if (timeline)
+        timeline_->setToolTip(tr("Drag to any recorded step.\nThe timeline holds %1 of the %2 it may use (Generation > Timeline Memory);\n"
+                                 "%3 of its %4 stage runs are kept, the others are regenerated when you scrub to them.")
+                                  .arg(QString::fromStdString(bytesText(timeline->memoryBytes())),
+                                       QString::fromStdString(bytesText(timeline->budget())))
+                                  .arg(timeline->keptSegmentCount())
+                                  .arg(timeline->segmentCount()));
     const bool finished = g.finished();
     step_->setEnabled(!finished);
     stepStage_->setEnabled(!finished);

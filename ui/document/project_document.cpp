@@ -95,7 +95,10 @@ const Level& ProjectDocument::finishedLevel() {
 }
 
 void ProjectDocument::restart() {
-    generation_ = std::make_unique<Generation>(startGeneration(project_, project_.seed, GenerationOptions{true}));
+    GenerationOptions options;
+    options.recordTimeline = true;
+    options.timelineBudget = timelineBudget_;
+    generation_ = std::make_unique<Generation>(startGeneration(project_, project_.seed, options));
     composedValid_ = false;
     levelHash_.clear();
 }
@@ -160,6 +163,12 @@ bool ProjectDocument::stepBack() {
 void ProjectDocument::seek(std::size_t stepIndex) {
     generation_->seek(stepIndex);
     afterStep(false);
+}
+
+void ProjectDocument::setTimelineBudget(std::size_t bytes) {
+    timelineBudget_ = bytes;
+    generation_->setTimelineBudget(bytes);
+    emit progressChanged();
 }
 
 void ProjectDocument::finishStage() {

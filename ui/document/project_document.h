@@ -58,6 +58,10 @@ public:
     bool step();
     bool stepBack();
     void seek(std::size_t stepIndex);
+    // The most the generation's timeline may hold (a preference, not part of the
+    // project): past it, old steps are dropped and regenerated when scrubbed to.
+    void setTimelineBudget(std::size_t bytes);
+    std::size_t timelineBudget() const { return timelineBudget_; }
     void finishStage();
     // Steps until finished or until `budgetMs` has passed; true when finished.
     bool generateFor(double budgetMs);
@@ -106,6 +110,7 @@ private:
 
     Project project_;
     std::unique_ptr<Generation> generation_;
+    std::size_t timelineBudget_ = kDefaultTimelineBudget;
     Level composed_{LevelSize{1, 1, 1}};
     bool composedValid_ = false;
     std::vector<StageWarning> finishWarnings_;
