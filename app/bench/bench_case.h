@@ -17,6 +17,7 @@ struct Case {
 std::vector<Case> coreCases();
 std::vector<Case> exportCases();
 std::vector<Case> playCases();
+std::vector<Case> timelineCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
 #endif

@@ -1,0 +1,77 @@
+// Timeline cases: recording in a memory budget, and what scrubbing costs when the
+// steps it lands on were dropped and must be regenerated.
+#include <cstdlib>
+#include <memory>
+
+#include "bench_case.h"
+#include "generation/generation.h"
+#include "pipeline/builtin_stages.h"
+#include "pipeline/make_level.h"
+
+namespace burrow::bench {
+namespace {
+
+constexpr std::size_t kBudget = std::size_t{64} << 20;
+
+Project cavesProject(LevelSize size) {
+    Project p;
+    p.size = size;
+    for (const char* type : {"cellular_caves", "prune_regions"}) p.recipe.stages.push_back(makeStageEntry(*builtinStages().find(type), {}));
+    return p;
+}
+
+GenerationOptions recordingIn(std::size_t budget) {
+    GenerationOptions options;
+    options.recordTimeline = true;
+    options.timelineBudget = budget;
+    return options;
+}
+
+std::function<std::function<void()>()> generating(LevelSize size, bool record) {
+    return [=] {
+        return [=] {
+            Generation g = startGeneration(cavesProject(size), 1234, record ? recordingIn(kBudget) : GenerationOptions{});
+            g.run();
+            if (g.level().width() != size.width) std::abort(); // keep the work observable
+        };
+    };
+}
+
+// A recorded generation at its end, in a budget that dropped its first stage runs,
+// and a move into them: a scrub from the end to the middle of the first run, or
+// Back from the first step of the second run (standing there, so Back must go
+// into the first, dropped again by then).
+std::function<std::function<void()>()> scrubbing(LevelSize size, std::size_t budget, bool back) {
+    return [=] {
+        auto g = std::make_shared<Generation>(startGeneration(cavesProject(size), 1234, recordingIn(budget)));
+        g->run();
+        const Timeline& t = *g->timeline();
+        std::size_t secondRun = 0;
+        while (secondRun < t.stepCount() && t.step(secondRun).run == t.step(0).run) ++secondRun;
+        if (secondRun + 1 >= t.stepCount() || t.changesKept(0)) std::abort(); // the case lost its point
+        if (back) {
+            g->seek(secondRun);
+            g->seek(t.stepCount()); // the runs used last are the end's: the first is dropped again
+            g->seek(secondRun);
+        }
+        const std::size_t target = back ? secondRun - 1 : secondRun / 2;
+        return [g, target, back] {
+            if (back) g->stepBack();
+            else g->seek(target);
+            if (g->stepsDone() != target) std::abort();
+        };
+    };
+}
+
+} // namespace
+
+std::vector<Case> timelineCases() {
+    return {
+        {"cellular caves + pruning, 8 depths", "1000x1000x8", "(the plain run for the next row)", generating({1000, 1000, 8}, false)},
+        {"the same stepped, recorded in a 64 MiB timeline", "1000x1000x8", "≤ 3x the plain run", generating({1000, 1000, 8}, true)},
+        {"timeline in 16 MiB: scrub from the end into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{16} << 20, false)},
+        {"timeline in 16 MiB: back one step into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{16} << 20, true)},
+    };
+}
+
+} // namespace burrow::bench
