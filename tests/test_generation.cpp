@@ -173,7 +173,7 @@ private slots:
         Generation g = startGeneration(p, p.seed, {true});
         g.run();
         std::size_t before = 0; // steps of the first two stages
-        while (before < g.timeline()->stepCount() && g.runs()[g.timeline()->step(before).run].entry < 2) ++before;
+        while (before < g.timeline()->stepCount() && g.runs()[g.timeline()->runOf(before)].entry < 2) ++before;
         const auto earlyChanges = std::vector<CellChange>(g.timeline()->changes(before / 2).begin(), g.timeline()->changes(before / 2).end());
         g.replaceRecipe(changed);
         QCOMPARE(g.timeline()->stepCount(), before);

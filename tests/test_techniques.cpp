@@ -84,7 +84,7 @@ private slots:
         std::set<int> depths;
         while (g.step())
             for (const Annotation& a : g.currentAnnotations()) {
-                QCOMPARE(int(a.z), g.runs()[g.timeline()->step(g.stepsDone() - 1).run].depth);
+                QCOMPARE(int(a.z), g.runs()[g.timeline()->runOf(g.stepsDone() - 1)].depth);
                 depths.insert(a.z);
             }
         QCOMPARE(depths.size(), std::size_t(3));

@@ -89,14 +89,15 @@ private slots:
         QCOMPARE(t.keptSegmentCount(), std::size_t(1)); // run 1, the one being recorded
         QVERIFY(!t.changesKept(0));
         QVERIFY(t.changes(0).empty());
+        QVERIFY(t.description(0).empty());
+        QCOMPARE(t.runOf(0), 0u);
         const Level end = made.level;
         int regenerated = 0;
-        const Timeline::Regenerate again = [&](std::uint32_t run, std::size_t steps, Level& level, std::vector<CellChange>& changes,
-                                               std::vector<std::size_t>& ends) {
+        const Timeline::Regenerate again = [&](std::uint32_t run, std::size_t steps, Level& level, StepLog& log) {
             ++regenerated;
             for (std::size_t i = 0; i < steps; ++i) {
-                HandMade::dig(run, static_cast<int>(i), level, changes);
-                ends.push_back(changes.size());
+                HandMade::dig(run, static_cast<int>(i), level, log.changes);
+                log.endStep({}, "dig");
             }
         };
         QVERIFY_THROWS_EXCEPTION(std::logic_error, t.moveTo(made.level, 3));
@@ -106,19 +107,28 @@ private slots:
         for (int i = 0; i < 4 * 3; ++i) QCOMPARE(made.level.at(i % 4, i / 4, 1), Tile::Wall);
         QVERIFY(t.changesKept(0));
         QCOMPARE(t.changes(2).size(), std::size_t(1));
+        QCOMPARE(t.description(2), std::string("dig"));
         t.moveTo(made.level, t.stepCount(), again);
         QVERIFY(made.level == end);
 
-        const Timeline::Regenerate wrong = [](std::uint32_t, std::size_t steps, Level&, std::vector<CellChange>& changes,
-                                              std::vector<std::size_t>& ends) {
+        // As many changes in all, but not a cell a step; then the same cells, said otherwise.
+        const Timeline::Regenerate wrongSteps = [](std::uint32_t, std::size_t steps, Level&, StepLog& log) {
             for (std::size_t i = 0; i < steps; ++i) {
-                changes.push_back({0, 0, 0, Tile::Wall, Tile::Water, 0});
-                changes.push_back({1, 0, 0, Tile::Wall, Tile::Water, 0});
-                ends.push_back(changes.size());
+                for (std::size_t c = 0; c < (i == 0 ? 2u : i == 1 ? 0u : 1u); ++c)
+                    log.changes.push_back({static_cast<std::uint16_t>(c), 0, 0, Tile::Wall, Tile::Floor, 0});
+                log.endStep({}, "dig");
             }
         };
-        HandMade other;
-        QVERIFY_THROWS_EXCEPTION(std::logic_error, other.timeline.moveTo(other.level, 2, wrong));
+        const Timeline::Regenerate wrongWords = [](std::uint32_t run, std::size_t steps, Level& level, StepLog& log) {
+            for (std::size_t i = 0; i < steps; ++i) {
+                HandMade::dig(run, static_cast<int>(i), level, log.changes);
+                log.endStep({}, "digs");
+            }
+        };
+        for (const auto& wrong : {wrongSteps, wrongWords}) {
+            HandMade other;
+            QVERIFY_THROWS_EXCEPTION(std::logic_error, other.timeline.moveTo(other.level, 2, wrong));
+        }
     }
 
     void scrubbingInABudgetEqualsScrubbingWithout_data() {
@@ -157,6 +167,7 @@ private slots:
             // the ones either side of where the level is.
             QVERIFY(keptChangeBytes(t) <= budget || t.keptSegmentCount() <= 3);
             QVERIFY(t.memoryBytes() <= budget || t.keptSegmentCount() <= 3);
+            QVERIFY(t.memoryBytes() >= keptChangeBytes(t)); // what it counts is what it holds
         }
         // Back one step at a time from the end to the start, as the Back button does.
         tight.seek(total);

@@ -47,7 +47,7 @@ std::function<std::function<void()>()> scrubbing(LevelSize size, std::size_t bud
         g->run();
         const Timeline& t = *g->timeline();
         std::size_t secondRun = 0;
-        while (secondRun < t.stepCount() && t.step(secondRun).run == t.step(0).run) ++secondRun;
+        while (secondRun < t.stepCount() && t.runOf(secondRun) == t.runOf(0)) ++secondRun;
         if (secondRun + 1 >= t.stepCount() || t.changesKept(0)) std::abort(); // the case lost its point
         if (back) {
             g->seek(secondRun);

@@ -49,7 +49,7 @@ void Generation::replaceRecipe(Recipe recipe) {
     while (keptRuns < runs_.size() && runs_[keptRuns].entry < same) ++keptRuns;
     // The first recorded step of a changed entry: everything before it is kept.
     std::size_t keep = 0;
-    while (keep < timeline_.stepCount() && timeline_.step(keep).run < keptRuns) ++keep;
+    while (keep < timeline_.stepCount() && timeline_.runOf(keep) < keptRuns) ++keep;
     const bool activeKeptUnfinished = activeRun_ && *activeRun_ < keptRuns && stage_ && !stage_->finished();
     // Every kept run is done when the recording already went past them, or when the
     // next run to start is not a kept one and none is still at work.
@@ -80,7 +80,7 @@ void Generation::replaceRecipe(Recipe recipe) {
         }
     warnings_.resize(w);
     warningRuns_.resize(w);
-    lastDescription_ = keep == 0 ? std::string() : timeline_.step(keep - 1).description;
+    lastDescription_ = keep == 0 ? std::string() : timeline_.description(keep - 1);
 }
 
 bool Generation::startNextRun() {
@@ -124,17 +124,26 @@ std::unique_ptr<Stage> Generation::makeStage(const StageRun& run) const {
 // a fresh stage for the same run, on the level as the run found it, repeats the
 // run's steps exactly. It tells the observer nothing; nothing new happened.
 void Generation::moveTimeline(std::size_t position) {
-    timeline_.moveTo(level_, position,
-                     [this](std::uint32_t run, std::size_t steps, Level& level, std::vector<CellChange>& changes,
-                            std::vector<std::size_t>& stepEnds) {
-                         const StageRun& stageRun = runs_.at(run);
-                         const std::unique_ptr<Stage> stage = makeStage(stageRun);
-                         for (std::size_t i = 0; i < steps && !stage->finished(); ++i) {
-                             LevelCanvas canvas(level, stageRun.depth, &changes);
-                             stage->step(canvas);
-                             stepEnds.push_back(changes.size());
-                         }
-                     });
+    timeline_.moveTo(level_, position, [this](std::uint32_t run, std::size_t steps, Level& level, StepLog& log) {
+        const StageRun& stageRun = runs_.at(run);
+        const std::unique_ptr<Stage> stage = makeStage(stageRun);
+        std::vector<Annotation> marks;
+        for (std::size_t i = 0; i < steps && !stage->finished(); ++i) {
+            LevelCanvas canvas(level, stageRun.depth, &log.changes);
+            stage->step(canvas);
+            annotate(*stage, stageRun, marks);
+            log.endStep(marks, stage->stepDescription());
+        }
+    });
+}
+
+// The marks of the step `stage` just took; a per-depth stage marks cells of its
+// own depth, stages spanning depths say which.
+void Generation::annotate(const Stage& stage, const StageRun& run, std::vector<Annotation>& marks) const {
+    marks.clear();
+    stage.annotate(marks);
+    if (catalog_->find(recipe_.stages[run.entry].type)->scope == StageScope::PerDepth)
+        for (Annotation& a : marks) a.z = static_cast<std::uint8_t>(run.depth);
 }
 
 void Generation::setTimelineBudget(std::size_t bytes) {
@@ -186,11 +195,7 @@ void Generation::generateOneStep() {
     }
     const bool marksWanted = observer_ && observer_->wantsMarks();
     if (options_.recordTimeline || marksWanted) {
-        stepAnnotations_.clear();
-        stage_->annotate(stepAnnotations_);
-        // A per-depth stage marks cells of its own depth; stages spanning depths say which.
-        if (catalog_->find(recipe_.stages[runs_[*activeRun_].entry].type)->scope == StageScope::PerDepth)
-            for (Annotation& a : stepAnnotations_) a.z = static_cast<std::uint8_t>(depth);
+        annotate(*stage_, runs_[*activeRun_], stepAnnotations_);
         if (marksWanted) observer_->stepMarked(runs_[*activeRun_], *activeRun_, stepAnnotations_);
         if (options_.recordTimeline) timeline_.commitStep(lastDescription_, stepAnnotations_, level_);
     }
@@ -253,14 +258,14 @@ void Generation::seek(std::size_t stepIndex) {
 std::size_t Generation::stepsDone() const { return options_.recordTimeline ? timeline_.position() : stepsGenerated_; }
 
 std::optional<std::size_t> Generation::currentRun() const {
-    if (options_.recordTimeline && !timeline_.atEnd()) return timeline_.step(timeline_.position()).run;
+    if (options_.recordTimeline && !timeline_.atEnd()) return timeline_.runOf(timeline_.position());
     if (stage_ && !stage_->finished()) return activeRun_;
     if (nextRun_ < runs_.size()) return nextRun_;
     return activeRun_;
 }
 
 std::string Generation::lastStepDescription() const {
-    if (options_.recordTimeline) return timeline_.position() == 0 ? std::string() : timeline_.step(timeline_.position() - 1).description;
+    if (options_.recordTimeline) return timeline_.position() == 0 ? std::string() : timeline_.description(timeline_.position() - 1);
     return lastDescription_;
 }
 

@@ -84,6 +84,7 @@ private:
     void generateOneStep();
     void finishActiveRun();
     std::unique_ptr<Stage> makeStage(const StageRun& run) const;
+    void annotate(const Stage& stage, const StageRun& run, std::vector<Annotation>& marks) const;
     void moveTimeline(std::size_t position);
 
     LevelSize size_;

@@ -36,14 +36,14 @@ void Timeline::setBudget(std::size_t bytes) {
 
 std::vector<CellChange>& Timeline::recordingBuffer(std::uint32_t run, const Level& levelBefore) {
     if (!atEnd()) throw std::logic_error("Timeline: recording while scrubbed back; truncate() or move to the end first");
-    if (!segments_.empty() && segments_.back().run == run && segments_.back().stepEnd == steps_.size()) {
+    if (!segments_.empty() && segments_.back().run == run && segments_.back().stepEnd == stepCount_) {
         if (!segments_.back().kept) throw std::logic_error("Timeline: recording into a dropped segment");
-        return segments_.back().changes;
+        return segments_.back().log.changes;
     }
     Segment segment;
     segment.run = run;
-    segment.firstStep = steps_.size();
-    segment.stepEnd = steps_.size();
+    segment.firstStep = stepCount_;
+    segment.stepEnd = stepCount_;
     const auto depths = static_cast<std::size_t>(levelBefore.depthCount());
     segment.touched.assign(depths, false);
     segment.start.resize(depths);
@@ -58,43 +58,46 @@ std::vector<CellChange>& Timeline::recordingBuffer(std::uint32_t run, const Leve
         segment.start[z] = std::move(packed);
     }
     const std::size_t area = static_cast<std::size_t>(levelBefore.width()) * static_cast<std::size_t>(levelBefore.height());
-    segment.changes.reserve(std::min(kMostReserved, previous ? std::max(previous->changeCount, area) : area));
+    segment.log.changes.reserve(std::min(kMostReserved, previous ? std::max(previous->changeCount, area) : area));
     segment.lastUse = ++useClock_;
     levelDepths_ = segment.start;
     segments_.push_back(std::move(segment));
     enforceBudget(); // the segment before is closed: it may now be dropped
-    return segments_.back().changes;
+    return segments_.back().log.changes;
 }
 
-void Timeline::commitStep(std::string description, std::span<const Annotation> annotations, const Level& levelAfter) {
-    if (!atEnd() || segments_.empty() || segments_.back().stepEnd != steps_.size())
+void Timeline::commitStep(std::string_view description, std::span<const Annotation> annotations, const Level& levelAfter) {
+    if (!atEnd() || segments_.empty() || segments_.back().stepEnd != stepCount_)
         throw std::logic_error("Timeline: commitStep without recordingBuffer()");
     Segment& segment = segments_.back();
-    const std::size_t begin = segment.firstStep == steps_.size() ? 0 : steps_.back().changeEnd;
-    for (std::size_t i = begin, lastDepth = segment.touched.size(); i < segment.changes.size(); ++i)
-        if (segment.changes[i].z != lastDepth) segment.touched[lastDepth = segment.changes[i].z] = true;
+    StepLog& log = segment.log;
+    const std::size_t begin = log.changeEnds.empty() ? 0 : log.changeEnds.back();
+    for (std::size_t i = begin, lastDepth = segment.touched.size(); i < log.changes.size(); ++i)
+        if (log.changes[i].z != lastDepth) segment.touched[lastDepth = log.changes[i].z] = true;
     for (std::size_t z = 0; z < segment.touched.size(); ++z)
         if (segment.touched[z]) levelDepths_[z] = nullptr;
-    keptChangeBytes_ += (segment.changes.size() - begin) * sizeof(CellChange);
-    segment.changeCount = segment.changes.size();
+    log.endStep(annotations, description);
+    recount(segment);
+    segment.changeCount = log.changes.size();
     ++segment.stepEnd;
-    annotations_.insert(annotations_.end(), annotations.begin(), annotations.end());
+    ++stepCount_;
+    position_ = stepCount_;
     // Features are append-only during generation, but a hand edit may have dropped
     // some: keep the log in step with what the level holds.
     const FeatureCounts counts = levelAfter.featureCounts();
-    keepPrefix(areas_, counts.areas);
-    keepPrefix(doors_, counts.doors);
-    keepPrefix(stairs_, counts.stairs);
-    keepPrefix(markers_, counts.markers);
-    keepPrefix(entities_, counts.entities);
-    appendNew(areas_, levelAfter.areas);
-    appendNew(doors_, levelAfter.doors);
-    appendNew(stairs_, levelAfter.stairs);
-    appendNew(markers_, levelAfter.markers);
-    appendNew(entities_, levelAfter.entities);
-    descriptionBytes_ += description.capacity();
-    steps_.push_back({segment.run, segment.changes.size(), annotations_.size(), counts, std::move(description)});
-    position_ = steps_.size();
+    if (counts != featuresAt(stepCount_ - 1)) {
+        keepPrefix(areas_, counts.areas);
+        keepPrefix(doors_, counts.doors);
+        keepPrefix(stairs_, counts.stairs);
+        keepPrefix(markers_, counts.markers);
+        keepPrefix(entities_, counts.entities);
+        appendNew(areas_, levelAfter.areas);
+        appendNew(doors_, levelAfter.doors);
+        appendNew(stairs_, levelAfter.stairs);
+        appendNew(markers_, levelAfter.markers);
+        appendNew(entities_, levelAfter.entities);
+        featureMarks_.push_back({stepCount_, counts});
+    }
     if (memoryBytes() > budget_) enforceBudget();
 }
 
@@ -106,30 +109,45 @@ std::size_t Timeline::segmentOfStep(std::size_t step) const {
 
 // The segment whose keyframe a jump to `position` starts from.
 std::size_t Timeline::segmentAt(std::size_t position) const {
-    return position >= steps_.size() ? segments_.size() - 1 : segmentOfStep(position);
+    return position >= stepCount_ ? segments_.size() - 1 : segmentOfStep(position);
 }
 
+// Where step `step`'s changes begin and end in its segment's log (kept segments).
 std::size_t Timeline::changeBegin(std::size_t step) const {
     const Segment& segment = segments_[segmentOfStep(step)];
-    return step == segment.firstStep ? 0 : steps_[step - 1].changeEnd;
+    return step == segment.firstStep ? 0 : segment.log.changeEnds[step - 1 - segment.firstStep];
+}
+std::size_t Timeline::changeEnd(std::size_t step) const {
+    const Segment& segment = segments_[segmentOfStep(step)];
+    return segment.log.changeEnds[step - segment.firstStep];
+}
+
+std::uint32_t Timeline::runOf(std::size_t index) const {
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    return segments_[segmentOfStep(index)].run;
 }
 
 std::span<const CellChange> Timeline::changes(std::size_t index) const {
-    const Step& step = steps_.at(index);
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
     const Segment& segment = segments_[segmentOfStep(index)];
-    if (!segment.kept) return {};
-    const std::size_t begin = changeBegin(index);
-    return std::span<const CellChange>(segment.changes).subspan(begin, step.changeEnd - begin);
-}
-
-bool Timeline::changesKept(std::size_t index) const {
-    (void)steps_.at(index);
-    return segments_[segmentOfStep(index)].kept;
+    return segment.kept ? segment.log.changesOf(index - segment.firstStep) : std::span<const CellChange>();
 }
 
 std::span<const Annotation> Timeline::annotations(std::size_t index) const {
-    const std::size_t begin = index == 0 ? 0 : steps_.at(index - 1).annotationEnd;
-    return std::span<const Annotation>(annotations_).subspan(begin, steps_.at(index).annotationEnd - begin);
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    const Segment& segment = segments_[segmentOfStep(index)];
+    return segment.kept ? segment.log.annotationsOf(index - segment.firstStep) : std::span<const Annotation>();
+}
+
+std::string Timeline::description(std::size_t index) const {
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    const Segment& segment = segments_[segmentOfStep(index)];
+    return segment.kept ? std::string(segment.log.descriptionOf(index - segment.firstStep)) : std::string();
+}
+
+bool Timeline::changesKept(std::size_t index) const {
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    return segments_[segmentOfStep(index)].kept;
 }
 
 std::size_t Timeline::keptSegmentCount() const {
@@ -146,7 +164,7 @@ std::size_t Timeline::directCost(std::size_t target) const {
         if (!segment.kept) return std::numeric_limits<std::size_t>::max();
         const std::size_t first = std::max(from, segment.firstStep);
         const std::size_t last = std::min(to, segment.stepEnd);
-        cost += steps_[last - 1].changeEnd - changeBegin(first);
+        cost += changeEnd(last - 1) - changeBegin(first);
     }
     return cost;
 }
@@ -159,21 +177,23 @@ std::size_t Timeline::jumpCost(std::size_t target, std::size_t area) const {
     for (std::size_t z = 0; z < segment.start.size(); ++z)
         if (levelDepths_[z] != segment.start[z]) cost += area / kCellsPerChange;
     if (target == segment.firstStep) return cost;
-    if (!segment.kept) return cost + segment.changeCount * 4 + (segment.changeCount - steps_[target - 1].changeEnd);
-    return cost + steps_[target - 1].changeEnd;
+    if (!segment.kept) return cost + segment.changeCount * 5;
+    return cost + changeEnd(target - 1);
 }
 
 void Timeline::moveTo(Level& level, std::size_t target, const Regenerate& regen) {
-    target = std::min(target, steps_.size());
+    target = std::min(target, stepCount_);
     if (target != position_) {
         const std::size_t area = static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height());
         if (directCost(target) > jumpCost(target, area)) {
             const std::size_t s = segmentAt(target);
             restoreStart(level, s);
-            if (!segments_[s].kept) regenerate(level, s, regen);
+            if (!segments_[s].kept && target > segments_[s].firstStep) regenerate(level, s, regen);
         }
         applySteps(level, target);
         segments_[segmentAt(target)].lastUse = ++useClock_;
+        // The segments spared for being beside the position may have changed.
+        if (memoryBytes() > budget_) enforceBudget();
     }
     restoreFeatures(level);
 }
@@ -192,20 +212,16 @@ void Timeline::regenerate(Level& level, std::size_t s, const Regenerate& regen) 
     Segment& segment = segments_[s];
     if (!regen) throw std::logic_error("Timeline: moving into dropped steps needs a way to regenerate them");
     restoreFeatures(level);
-    std::vector<CellChange> changes;
-    changes.reserve(segment.changeCount);
-    std::vector<std::size_t> stepEnds;
+    StepLog log;
+    log.changes.reserve(segment.changeCount);
     const std::size_t steps = segment.stepEnd - segment.firstStep;
-    stepEnds.reserve(steps);
-    regen(segment.run, steps, level, changes, stepEnds);
-    bool same = stepEnds.size() == steps && changes.size() == segment.changeCount;
-    for (std::size_t i = 0; same && i < steps; ++i) same = stepEnds[i] == steps_[segment.firstStep + i].changeEnd;
-    if (!same)
+    regen(segment.run, steps, level, log);
+    if (log.stepCount() != steps || log.changes.size() != segment.changeCount || log.shapeDigest() != segment.shape)
         throw std::logic_error("Timeline: regenerating stage run " + std::to_string(segment.run) +
                                " did not repeat the steps recorded (generation must be deterministic)");
-    segment.changes = std::move(changes);
+    segment.log = std::move(log);
     segment.kept = true;
-    keptChangeBytes_ += segment.changeCount * sizeof(CellChange);
+    recount(segment);
     position_ = segment.stepEnd;
     for (std::size_t z = 0; z < segment.touched.size(); ++z)
         if (segment.touched[z]) levelDepths_[z] = nullptr;
@@ -234,12 +250,18 @@ void Timeline::applySteps(Level& level, std::size_t target) {
         ++position_;
     }
     // At a segment's first step the level is exactly its keyframe again.
-    if (position_ < steps_.size() && segments_[segmentAt(position_)].firstStep == position_)
+    if (position_ < stepCount_ && segments_[segmentAt(position_)].firstStep == position_)
         levelDepths_ = segments_[segmentAt(position_)].start;
 }
 
+FeatureCounts Timeline::featuresAt(std::size_t position) const {
+    const auto it = std::upper_bound(featureMarks_.begin(), featureMarks_.end(), position,
+                                     [](std::size_t p, const FeatureMark& mark) { return p < mark.steps; });
+    return it == featureMarks_.begin() ? FeatureCounts{} : std::prev(it)->counts;
+}
+
 void Timeline::restoreFeatures(Level& level) const {
-    const FeatureCounts counts = position_ == 0 ? FeatureCounts{} : steps_[position_ - 1].features;
+    const FeatureCounts counts = featuresAt(position_);
     restorePrefix(level.areas, areas_, counts.areas);
     restorePrefix(level.doors, doors_, counts.doors);
     restorePrefix(level.stairs, stairs_, counts.stairs);
@@ -247,52 +269,55 @@ void Timeline::restoreFeatures(Level& level) const {
     restorePrefix(level.entities, entities_, counts.entities);
 }
 
-// Drops the changes of the segments used least recently until the rest fit,
-// sparing the segment being recorded and the ones either side of the position.
+// Drops the logs of the segments used least recently until the rest fit, sparing
+// the segment being recorded and the ones either side of the position.
 void Timeline::enforceBudget() {
     while (memoryBytes() > budget_) {
         std::size_t victim = segments_.size();
         for (std::size_t s = 0; s < segments_.size(); ++s) {
             const Segment& segment = segments_[s];
             const bool spared = s + 1 == segments_.size() || (segment.firstStep <= position_ && position_ <= segment.stepEnd);
-            if (!segment.kept || spared || segment.changeCount == 0) continue;
+            if (!segment.kept || spared || segment.log.bytes() == 0) continue;
             if (victim == segments_.size() || segment.lastUse < segments_[victim].lastUse) victim = s;
         }
         if (victim == segments_.size()) return;
         Segment& segment = segments_[victim];
-        keptChangeBytes_ -= segment.changeCount * sizeof(CellChange);
-        segment.changes = std::vector<CellChange>();
+        segment.shape = segment.log.shapeDigest();
+        segment.log = StepLog();
         segment.kept = false;
+        recount(segment);
     }
 }
 
 void Timeline::truncate() {
     if (atEnd()) return;
-    steps_.resize(position_);
+    stepCount_ = position_;
     while (!segments_.empty() && segments_.back().firstStep >= position_) {
-        if (segments_.back().kept) keptChangeBytes_ -= segments_.back().changeCount * sizeof(CellChange);
+        keptLogBytes_ -= segments_.back().counted;
         segments_.pop_back();
     }
     if (!segments_.empty()) {
         Segment& last = segments_.back();
+        // Only a kept segment can be cut: the position is never inside a dropped one.
+        if (!last.kept && position_ != last.stepEnd) throw std::logic_error("Timeline: cutting a dropped segment");
+        last.log.truncate(position_ - last.firstStep);
+        recount(last);
         last.stepEnd = position_;
-        const std::size_t count = steps_.back().changeEnd;
-        if (last.kept) {
-            keptChangeBytes_ -= (last.changeCount - count) * sizeof(CellChange);
-            last.changes.resize(count);
-        }
-        last.changeCount = count;
+        if (last.kept) last.changeCount = last.log.changes.size();
     }
-    const FeatureCounts counts = position_ == 0 ? FeatureCounts{} : steps_.back().features;
-    annotations_.resize(position_ == 0 ? 0 : steps_.back().annotationEnd);
+    while (!featureMarks_.empty() && featureMarks_.back().steps > position_) featureMarks_.pop_back();
+    const FeatureCounts counts = featuresAt(position_);
     keepPrefix(areas_, counts.areas);
     keepPrefix(doors_, counts.doors);
     keepPrefix(stairs_, counts.stairs);
     keepPrefix(markers_, counts.markers);
     keepPrefix(entities_, counts.entities);
-    descriptionBytes_ = 0;
-    for (const Step& step : steps_) descriptionBytes_ += step.description.capacity();
     recountKeyframes();
+}
+
+void Timeline::recount(Segment& segment) {
+    keptLogBytes_ = keptLogBytes_ - segment.counted + segment.log.bytes();
+    segment.counted = segment.log.bytes();
 }
 
 void Timeline::recountKeyframes() {
@@ -306,12 +331,9 @@ void Timeline::recountKeyframes() {
 void Timeline::clear() { *this = Timeline(budget_); }
 
 std::size_t Timeline::memoryBytes() const {
-    // Changes count by size, not capacity: the reserved but untouched part of a
-    // buffer is address space the system never backs with memory.
-    return keptChangeBytes_ + keyframeBytes_ + descriptionBytes_ + annotations_.capacity() * sizeof(Annotation) +
-           steps_.capacity() * sizeof(Step) + segments_.capacity() * sizeof(Segment) + areas_.capacity() * sizeof(Area) +
-           doors_.capacity() * sizeof(Door) + stairs_.capacity() * sizeof(StairsPair) + markers_.capacity() * sizeof(Marker) +
-           entities_.capacity() * sizeof(Entity);
+    return keptLogBytes_ + keyframeBytes_ + segments_.capacity() * sizeof(Segment) + featureMarks_.capacity() * sizeof(FeatureMark) +
+           areas_.capacity() * sizeof(Area) + doors_.capacity() * sizeof(Door) + stairs_.capacity() * sizeof(StairsPair) +
+           markers_.capacity() * sizeof(Marker) + entities_.capacity() * sizeof(Entity);
 }
 
 } // namespace burrow

@@ -4,9 +4,10 @@
 //
 // Steps are grouped in segments, one per stage run. A segment keeps a keyframe of
 // the level where it began (each depth run-length packed, shared with the segment
-// before while that one left the depth alone) and, while the budget allows, every
-// change its steps made (eight bytes a cell). Past the budget, the changes of the
-// segments used least recently are dropped. Moving into such a segment puts its
+// before while that one left the depth alone) and, while the budget allows, its
+// steps' log: every change (eight bytes a cell), mark and description. Past the
+// budget, the logs of the segments used least recently are dropped, so what a
+// dropped step costs is nothing. Moving into such a segment puts its
 // keyframe back and regenerates its steps — exact, since generation is
 // deterministic — and keeps them again, so stepping around where the designer is
 // looking stays instant. Only what was dropped costs a regeneration, and only one
@@ -16,10 +17,12 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "generation/cell_change.h"
 #include "generation/packed_depth.h"
+#include "generation/step_log.h"
 #include "model/level.h"
 
 namespace burrow {
@@ -29,19 +32,9 @@ inline constexpr std::size_t kDefaultTimelineBudget = std::size_t{1} << 30;
 
 class Timeline {
 public:
-    struct Step {
-        std::uint32_t run = 0;         // which stage run made it (Generation::runs())
-        std::size_t changeEnd = 0;     // its changes end here in its segment's changes
-        std::size_t annotationEnd = 0;
-        FeatureCounts features;        // the level's feature counts after the step
-        std::string description;
-    };
-
     // Regenerates the first `steps` steps of stage run `run` on `level`, which is as
-    // it was when the run began: appends each step's changes to `changes` and where
-    // they end to `stepEnds`.
-    using Regenerate = std::function<void(std::uint32_t run, std::size_t steps, Level& level, std::vector<CellChange>& changes,
-                                          std::vector<std::size_t>& stepEnds)>;
+    // it was when the run began, logging each step in `log`.
+    using Regenerate = std::function<void(std::uint32_t run, std::size_t steps, Level& level, StepLog& log)>;
 
     explicit Timeline(std::size_t budgetBytes = kDefaultTimelineBudget) : budget_(budgetBytes) {}
 
@@ -56,24 +49,27 @@ public:
     // level before the step (the keyframe, when the step begins a run). The timeline
     // must be at its end.
     std::vector<CellChange>& recordingBuffer(std::uint32_t run, const Level& levelBefore);
-    void commitStep(std::string description, std::span<const Annotation> annotations, const Level& levelAfter);
+    void commitStep(std::string_view description, std::span<const Annotation> annotations, const Level& levelAfter);
 
-    std::size_t stepCount() const { return steps_.size(); }
+    std::size_t stepCount() const { return stepCount_; }
     // How many steps are applied to the level right now.
     std::size_t position() const { return position_; }
-    bool atEnd() const { return position_ == steps_.size(); }
+    bool atEnd() const { return position_ == stepCount_; }
 
     // Reverts or re-applies steps until `position` steps are applied to `level`,
-    // regenerating a segment whose changes were dropped (throws std::logic_error
+    // regenerating a segment whose steps were dropped (throws std::logic_error
     // when one must be and `regenerate` is empty, or when it does not repeat them).
     void moveTo(Level& level, std::size_t position, const Regenerate& regenerate = {});
 
-    const Step& step(std::size_t index) const { return steps_.at(index); }
-    // The cells step `index` changed; empty when its segment's changes are dropped
-    // (changesKept() tells the two apart).
+    // Which stage run (Generation::runs()) made step `index`.
+    std::uint32_t runOf(std::size_t index) const;
+    // What step `index` changed, marked and said; empty when its segment was dropped
+    // (changesKept() tells that apart from a step that changed nothing). The steps
+    // either side of the position are always kept.
     std::span<const CellChange> changes(std::size_t index) const;
-    bool changesKept(std::size_t index) const;
     std::span<const Annotation> annotations(std::size_t index) const;
+    std::string description(std::size_t index) const;
+    bool changesKept(std::size_t index) const;
 
     // Forgets every step after the current position (a regenerate from here on).
     void truncate();
@@ -86,33 +82,44 @@ private:
     struct Segment {
         std::uint32_t run = 0;
         std::size_t firstStep = 0;
-        std::size_t stepEnd = 0;         // one past its last step
-        std::vector<CellChange> changes; // empty while dropped
-        std::size_t changeCount = 0;     // what its steps changed, kept or not
+        std::size_t stepEnd = 0;     // one past its last step
+        std::size_t changeCount = 0; // what its steps changed, kept or not
         bool kept = true;
+        StepLog log;                 // empty while dropped
+        std::size_t counted = 0;     // the log's bytes as keptLogBytes_ counts them
+        std::uint64_t shape = 0;     // the log's shapeDigest() when it was dropped
         std::vector<std::shared_ptr<const PackedDepth>> start; // the level's depths where it began
-        std::vector<bool> touched;       // the depths its steps changed
+        std::vector<bool> touched;   // the depths its steps changed
         std::uint64_t lastUse = 0;
+    };
+    // The level's feature counts after the first `steps` steps, noted only where
+    // they change (most steps only dig).
+    struct FeatureMark {
+        std::size_t steps = 0;
+        FeatureCounts counts;
     };
 
     std::size_t segmentOfStep(std::size_t step) const;
     std::size_t segmentAt(std::size_t position) const;
     std::size_t changeBegin(std::size_t step) const;
+    std::size_t changeEnd(std::size_t step) const;
     std::size_t directCost(std::size_t target) const;
     std::size_t jumpCost(std::size_t target, std::size_t area) const;
     void restoreStart(Level& level, std::size_t segment);
     void regenerate(Level& level, std::size_t segment, const Regenerate& regenerate);
     void applySteps(Level& level, std::size_t target);
+    FeatureCounts featuresAt(std::size_t position) const;
     void restoreFeatures(Level& level) const;
     void enforceBudget();
+    void recount(Segment& segment);
     void recountKeyframes();
 
     std::size_t budget_;
-    std::vector<Step> steps_;
+    std::size_t stepCount_ = 0;
     std::vector<Segment> segments_;
-    std::vector<Annotation> annotations_;
-    // Features in the order generation appended them; a step's counts say how many
-    // of each the level holds after it.
+    std::vector<FeatureMark> featureMarks_;
+    // Features in the order generation appended them; the marks say how many of
+    // each the level holds after a step.
     std::vector<Area> areas_;
     std::vector<Door> doors_;
     std::vector<StairsPair> stairs_;
@@ -122,9 +129,8 @@ private:
     // The keyframe each of the level's depths equals right now (null: none does),
     // so a jump unpacks only the depths that differ.
     std::vector<std::shared_ptr<const PackedDepth>> levelDepths_;
-    std::size_t keptChangeBytes_ = 0;
+    std::size_t keptLogBytes_ = 0;
     std::size_t keyframeBytes_ = 0;
-    std::size_t descriptionBytes_ = 0;
     std::uint64_t useClock_ = 0;
 };
 
