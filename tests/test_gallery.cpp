@@ -210,6 +210,26 @@ private slots:
         for (const SeedGallery::Entry& e : dock->gallery()->entries())
             QCOMPARE(e.result.levelHash, levelHash(makeLevel(project, e.result.levelSeed).level));
     }
+
+    // A project whose one level would not fit the gallery's memory makes nothing
+    // and says why, instead of filling the machine's memory with levels.
+    void levelsTooLargeForTheGalleryAreRefused() {
+        SeedGallery gallery;
+        Project huge = loadProject(example("cellular-depths.burrow.json").toStdString(), builtinStages());
+        huge.size = {4096, 4096, 64};
+        gallery.start(huge, 24);
+        QCOMPARE(gallery.requested(), 0);
+        QVERIFY(gallery.done());
+        QVERIFY2(gallery.refusal().contains("burrow explore"), qPrintable(gallery.refusal()));
+        QTest::qWait(50);
+        QVERIFY(gallery.entries().empty());
+        Project small = huge;
+        small.size = {80, 50, 2};
+        gallery.start(small, 3);
+        QVERIFY(gallery.refusal().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(gallery.done(), 30000);
+        QCOMPARE(gallery.entries().size(), std::size_t(3));
+    }
 };
 
 QTEST_MAIN(TestGallery)

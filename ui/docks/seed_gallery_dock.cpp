@@ -107,6 +107,7 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     column->setContentsMargins(4, 4, 4, 4);
     column->addLayout(options);
     column->addLayout(more);
+    status_->setWordWrap(true);
     column->addWidget(status_);
     column->addWidget(split, 1);
     setWidget(page);
@@ -211,6 +212,11 @@ void SeedGalleryDock::rebuild() {
     }
     list_->setUpdatesEnabled(true);
     const int total = gallery_->requested(), done = static_cast<int>(entries.size());
+    if (!gallery_->refusal().isEmpty()) {
+        status_->setText(gallery_->refusal());
+        passingOnly_->setEnabled(false);
+        return;
+    }
     QString status = done < total ? tr("%1 of %2 seeds made…").arg(done).arg(total) : tr("%1 seeds").arg(total);
     if (gallery_->hasRules()) {
         const auto passing = std::count_if(entries.begin(), entries.end(), [](const SeedGallery::Entry& e) { return e.result.accepted == true; });

@@ -1,16 +1,15 @@
 #include "gallery/seed_gallery.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "analysis/acceptance.h"
 #include "map/level_preview.h"
+#include "pipeline/memory_estimate.h"
 
 namespace burrow::ui {
 
-SeedGallery::SeedGallery(QObject* parent) : QObject(parent) {
-    // Leave a core for the UI thread and the editor's own generation.
-    pool_.setMaxThreadCount(std::max(1, QThread::idealThreadCount() - 1));
-}
+SeedGallery::SeedGallery(QObject* parent) : QObject(parent) {}
 
 SeedGallery::~SeedGallery() {
     ++epoch_; // the seeds not yet begun skip themselves
@@ -23,6 +22,16 @@ void SeedGallery::start(const Project& project, int count) {
     pool_.clear(); // seeds of the old project not yet begun
     project_ = project;
     entries_.clear();
+    refusal_.clear();
+    // Leave a core for the UI thread and the editor's own generation, and run no
+    // more levels at once than the memory budget holds.
+    const std::uint64_t perLevel = std::max<std::uint64_t>(1, statsMemory(project).perJob);
+    if (perLevel > kMemoryBudget) {
+        refusal_ = tr("Each level of this size needs about %1, more than the gallery's %2: judge it with `burrow explore --memory GIB`")
+                       .arg(QString::fromStdString(bytesText(perLevel)), QString::fromStdString(bytesText(kMemoryBudget)));
+        count = 0;
+    }
+    pool_.setMaxThreadCount(static_cast<int>(std::clamp<std::uint64_t>(kMemoryBudget / perLevel, 1, static_cast<std::uint64_t>(std::max(1, QThread::idealThreadCount() - 1)))));
     requested_ = count;
     emit started();
     auto shared = std::make_shared<const Project>(project);

@@ -25,6 +25,10 @@ public:
         QImage thumbnail;
     };
     static constexpr QSize kThumbnail{120, 80};
+    // What the gallery's levels in flight may take together: it runs no more at once
+    // than fit, and none of a project whose one level does not fit (`burrow explore`
+    // takes --memory for those).
+    static constexpr std::uint64_t kMemoryBudget = std::uint64_t{2} << 30;
 
     explicit SeedGallery(QObject* parent = nullptr);
     ~SeedGallery() override;
@@ -39,6 +43,8 @@ public:
     // The project the entries belong to.
     const Project& project() const { return project_; }
     bool hasRules() const { return !project_.acceptance.rules.empty(); }
+    // Why the last start made nothing, or empty.
+    const QString& refusal() const { return refusal_; }
 
 signals:
     void started();
@@ -53,6 +59,7 @@ private:
     Project project_;
     std::vector<Entry> entries_;
     int requested_ = 0;
+    QString refusal_;
 };
 
 } // namespace burrow::ui
