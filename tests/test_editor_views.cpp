@@ -198,7 +198,7 @@ private slots:
         auto* strip = window.findChild<DepthStripDock*>();
         auto* list = child<QListWidget>(&window, "depthStrip");
         const auto thumbnail = [&] { return list->item(0)->icon().pixmap(80, 80).toImage().convertToFormat(QImage::Format_RGB32); };
-        const auto expected = [&] { return levelPreview(doc->level().tiles(0), {80, 80}).convertToFormat(QImage::Format_RGB32); };
+        const auto expected = [&] { return levelPreview(doc->level().tiles(0), doc->level().kinds, {80, 80}).convertToFormat(QImage::Format_RGB32); };
         doc->seek(0);
         strip->refresh();
         const QImage atStart = thumbnail();

@@ -74,7 +74,7 @@ private slots:
         QTest::newRow("depth outside level") << R"({"recipe": [{"stage": "random_fill", "depths": [0, 5]}]})"
                                              << "/recipe/0/depths/1" << "from 0 to 1";
         QTest::newRow("edit outside") << R"({"edits": [[20, 0, 0, "floor"]]})" << "/edits/0/0" << "from 0 to 19";
-        QTest::newRow("edit bad tile") << R"({"edits": [[1, 1, 0, "lava"]]})" << "/edits/0/3" << "tile name";
+        QTest::newRow("edit bad tile") << R"({"edits": [[1, 1, 0, "lava"]]})" << "/edits/0/3" << "tile kind";
         QTest::newRow("edit not a list") << R"({"edits": [{"x": 1}]})" << "/edits/0" << "expected [x, y, z";
         QTest::newRow("movement 6") << R"({"movement": 6})" << "/movement" << "4 or 8";
         // Work that would run for hours is refused with the estimate, not left running.

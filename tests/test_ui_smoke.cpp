@@ -49,7 +49,7 @@ private slots:
                 const QPoint probe = (centre - QPointF(cellPixels * 0.4, cellPixels * 0.4)).toPoint();
                 if (!shot.rect().contains(probe)) continue;
                 const Tile tile = level.at(x, y, 0);
-                QVERIFY2(near(shot.pixelColor(probe), ui::tileBackground(tile)),
+                QVERIFY2(near(shot.pixelColor(probe), ui::tileBackground(level.kinds[tile])),
                          qPrintable(QString("cell %1,%2 (%3) drawn as %4").arg(x).arg(y).arg(glyphOf(tile)).arg(shot.pixelColor(probe).name())));
                 walls += tile == Tile::Wall;
                 floors += tile == Tile::Floor;

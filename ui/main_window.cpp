@@ -305,6 +305,7 @@ void MainWindow::levelReset() {
     if (mapView_->level() != &level || mapView_->level()->size() != level.size()) mapView_->setLevel(&level);
     else mapView_->levelChanged();
     hoverRegions_.reset();
+    palette_->setKinds(document_->project().tileKinds);
     {
         const QSignalBlocker block(depthBox_);
         depthBox_->setRange(0, level.depthCount() - 1);
@@ -368,11 +369,11 @@ void MainWindow::showHoveredCell(std::optional<Cell> cell) {
                        .arg(cell->x)
                        .arg(cell->y)
                        .arg(cell->z)
-                       .arg(QString::fromUtf8(tileInfo(tile).label.data(), qsizetype(tileInfo(tile).label.size())))
-                       .arg(QChar::fromLatin1(glyphOf(tile)));
+                       .arg(QString::fromStdString(level.kinds[tile].name))
+                       .arg(QChar::fromLatin1(level.kinds[tile].glyph));
     if (document_->project().edits.at(*cell)) text += tr(" (painted)");
-    if (isWalkable(tile)) {
-        if (!hoverRegions_) hoverRegions_ = labelRuns(level.tiles(cell->z), document_->project().movement);
+    if (level.kinds.walkable(tile)) {
+        if (!hoverRegions_) hoverRegions_ = labelRuns(level.tiles(cell->z), document_->project().movement, level.kinds);
         if (const int label = hoverRegions_->labelAt(cell->x, cell->y))
             text += tr(" — region %1, %2 cells").arg(label).arg(hoverRegions_->regions[std::size_t(label - 1)].size);
     }

@@ -133,7 +133,7 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
 }
 
 std::size_t BreakpointWatch::regionsOf(int depth) const {
-    return growingDepth_ == depth ? growing_.count() : countRegions(generation_.level().tiles(depth), movement_);
+    return growingDepth_ == depth ? growing_.count() : countRegions(generation_.level().tiles(depth), movement_, generation_.level().kinds);
 }
 
 std::optional<bool> BreakpointWatch::connected() {
@@ -150,10 +150,10 @@ std::optional<bool> BreakpointWatch::connected() {
             if (m.name == "exit") b = m.at;
         }
     if (!a || !b || !level.contains(a->x, a->y, a->z) || !level.contains(b->x, b->y, b->z)) return std::nullopt;
-    if (!isWalkable(level.at(a->x, a->y, a->z)) || !isWalkable(level.at(b->x, b->y, b->z))) return false;
+    if (!level.kinds.walkable(level.at(a->x, a->y, a->z)) || !level.kinds.walkable(level.at(b->x, b->y, b->z))) return false;
     if (a->z == b->z && growingDepth_ == a->z) return growing_.connected(a->x, a->y, b->x, b->y);
     if (a->z == b->z) {
-        const RegionRuns runs = labelRuns(level.tiles(a->z), movement_);
+        const RegionRuns runs = labelRuns(level.tiles(a->z), movement_, level.kinds);
         return runs.labelAt(a->x, a->y) == runs.labelAt(b->x, b->y);
     }
     const Cell sources[] = {*a};
@@ -190,8 +190,9 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
     };
     std::vector<Flip> flips;
     std::size_t at = 0; // the flip of the last change's depth: changes come depth by depth
+    const TileKinds& kinds = generation_.level().kinds;
     for (const CellChange& c : changes) {
-        const bool was = isWalkable(c.before), is = isWalkable(c.after);
+        const bool was = kinds.walkable(c.before), is = kinds.walkable(c.after);
         if (was == is) continue;
         if (at >= flips.size() || flips[at].z != c.z) {
             at = static_cast<std::size_t>(std::find_if(flips.begin(), flips.end(), [&](const Flip& f) { return f.z == c.z; }) - flips.begin());
@@ -212,11 +213,11 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
             if (growingDepth_ == f.z) growingDepth_ = -1;
         } else if (grows_) {
             if (growingDepth_ != f.z) {
-                growing_.reset(tiles); // already holds this step's cells
+                growing_.reset(tiles, kinds); // already holds this step's cells
                 growingDepth_ = f.z;
             } else {
                 for (const CellChange& c : changes)
-                    if (c.z == f.z && !isWalkable(c.before) && isWalkable(c.after)) growing_.open(tiles, c.x, c.y);
+                    if (c.z == f.z && !kinds.walkable(c.before) && kinds.walkable(c.after)) growing_.open(tiles, c.x, c.y);
             }
         }
     }
@@ -226,7 +227,7 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
         case Breakpoint::Kind::CellChanges:
             for (const CellChange& c : changes)
                 if (c.x == b.cell.x && c.y == b.cell.y && c.z == b.cell.z) {
-                    report(i, run, "cell " + cellText(b.cell) + ": " + std::string(tileInfo(c.before).id) + " → " + std::string(tileInfo(c.after).id));
+                    report(i, run, "cell " + cellText(b.cell) + ": " + kinds[c.before].id + " → " + kinds[c.after].id);
                     break;
                 }
             break;

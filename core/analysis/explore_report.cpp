@@ -140,7 +140,7 @@ RgbImage levelThumbnail(const Level& level, int maxWidth) {
             const int column = fx / (level.width() + gutter), cx = fx % (level.width() + gutter);
             const int z = row * across + column;
             if (cx >= level.width() || z >= depths) continue;
-            small.set(x, y, tileInfo(level.at(cx, cy, z)).background);
+            small.set(x, y, level.kinds[level.at(cx, cy, z)].background);
         }
     }
     return small;

@@ -24,7 +24,7 @@ struct LocalCounts {
     long long vertices = 0, edges = 0, squares = 0, deadEnds = 0;
 };
 
-LocalCounts countLocal(const TileGrid& tiles, Connectivity movement) {
+LocalCounts countLocal(const TileGrid& tiles, Connectivity movement, const TileKinds& kinds) {
     const int w = tiles.width(), h = tiles.height();
     const bool eight = movement == Connectivity::Eight;
     std::vector<std::uint8_t> rows(static_cast<std::size_t>(w + 2) * 3, 0);
@@ -36,7 +36,7 @@ LocalCounts countLocal(const TileGrid& tiles, Connectivity movement) {
             return;
         }
         const Tile* t = tiles.row(y);
-        for (int x = 0; x < w; ++x) r[x] = isWalkable(t[x]) ? 1 : 0;
+        for (int x = 0; x < w; ++x) r[x] = kinds.walkable(t[x]) ? 1 : 0;
     };
     LocalCounts c;
     load(0, -1);
@@ -84,7 +84,7 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
     double regions = 0, stairs = 0, rooms = 0, hallways = 0, deadEnds = 0, loops = 0, creatures = 0, items = 0, itemsInRooms = 0;
     for (int z = 0; z < depths; ++z) {
         const TileGrid& tiles = level.tiles(z);
-        const RegionRuns runs = labelRuns(tiles, movement);
+        const RegionRuns runs = labelRuns(tiles, movement, level.kinds);
         double open = 0, big = 0;
         for (const RegionInfo& r : runs.regions) {
             open += r.size;
@@ -107,7 +107,7 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
                     for (int x = std::max(0, a.bounds.x); x < std::min(tiles.width(), a.bounds.x + a.bounds.width); ++x) kind(x, y) |= bit;
             }
             for (int y = 0; y < tiles.height(); ++y)
-                for (int x = 0; x < tiles.width(); ++x) corridor += kind(x, y) == 2 && isWalkable(tiles(x, y));
+                for (int x = 0; x < tiles.width(); ++x) corridor += kind(x, y) == 2 && level.kinds.walkable(tiles(x, y));
         }
         double depthStairs = 0;
         for (const StairsPair& s : level.stairs) depthStairs += s.upperDepth == z;
@@ -122,11 +122,11 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
                 depthItemsInRooms += kind.size() > 0 && (kind(e.at.x, e.at.y) & 1) != 0;
             }
         }
-        const LocalCounts local = countLocal(tiles, movement);
+        const LocalCounts local = countLocal(tiles, movement, level.kinds);
         // Loops: Euler's formula on the planar 4-neighbour walkable graph gives its inner
         // faces as E - V + C; the faces that are not holes are its open 2 x 2 squares.
         const long long components4 =
-            movement == Connectivity::Four ? static_cast<long long>(runs.regions.size()) : static_cast<long long>(labelRuns(tiles, Connectivity::Four).regions.size());
+            movement == Connectivity::Four ? static_cast<long long>(runs.regions.size()) : static_cast<long long>(labelRuns(tiles, Connectivity::Four, level.kinds).regions.size());
         const double depthDeadEnds = static_cast<double>(local.deadEnds);
         const double depthLoops = static_cast<double>(local.edges - local.vertices + components4 - local.squares);
         set(z, "floor_share", share(open, double(tiles.size())));

@@ -192,15 +192,7 @@ private:
             if (const json* name = check_.field(list[i], at, nameKey, true))
                 if (auto t = check_.text(*name, jsonPath(at, nameKey))) e.templateName = *t;
             entityPaths_.push_back(jsonPath(at, nameKey));
-            if (const json* props = check_.field(list[i], at, "properties", false); props && check_.isObject(*props, jsonPath(at, "properties"), "an object"))
-                for (const auto& [key, value] : props->items()) {
-                    if (value.is_string()) e.properties.push_back({key, value.get<std::string>()});
-                    else if (value.is_boolean()) e.properties.push_back({key, value.get<bool>()});
-                    else if (value.is_number_integer() && (value.is_number_unsigned() ? value.get<std::uint64_t>() <= std::uint64_t(INT64_MAX) : true))
-                        e.properties.push_back({key, value.get<std::int64_t>()});
-                    else if (value.is_number()) e.properties.push_back({key, value.get<double>()});
-                    else check_.fail(jsonPath(jsonPath(at, "properties"), key), "expected a text, a number or true/false, found " + JsonChecker::typeName(value));
-                }
+            if (const json* props = check_.field(list[i], at, "properties", false)) e.properties = check_.properties(*props, jsonPath(at, "properties"));
             result.push_back(std::move(e));
         }
         return result;
@@ -217,12 +209,8 @@ private:
             if (glyph->is_string() && glyph->get<std::string>().size() == 1) t.glyph = glyph->get<std::string>()[0];
             else check_.fail(jsonPath(path, "glyph"), "expected one character, found " + glyph->dump());
         }
-        if (const json* colour = check_.field(body, path, "colour", false)) {
-            const std::string c = colour->is_string() ? colour->get<std::string>() : "";
-            if (c.size() == 7 && c[0] == '#' && c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos)
-                t.colour = static_cast<std::uint32_t>(std::stoul(c.substr(1), nullptr, 16));
-            else check_.fail(jsonPath(path, "colour"), "expected a colour such as \"#40c040\", found " + colour->dump());
-        }
+        if (const json* colour = check_.field(body, path, "colour", false))
+            if (auto c = check_.colour(*colour, jsonPath(path, "colour"))) t.colour = *c;
         if (const json* kind = check_.field(body, path, "kind", false)) {
             bool found = false;
             for (EntityKind k : {EntityKind::Player, EntityKind::Creature, EntityKind::Item, EntityKind::Exit})

@@ -80,7 +80,7 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     };
     const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
     const std::string tileset = request.stem + "-tiles.png";
-    if (tiled) write(tileset, tilesetPng(request.tileSize));
+    if (tiled) write(tileset, tilesetPng(level.kinds, request.tileSize));
     for (ExportFormat format : request.formats) {
         std::vector<std::string> maps;
         for (int z : depths) {

@@ -25,21 +25,23 @@ RgbImage depthImage(const Level& level, int depth, const ImageOptions& options) 
     RgbImage image(level.width() * s, level.height() * s);
     const TileGrid& tiles = level.tiles(depth);
     // Each tile kind drawn once, then copied: a glyph costs the same as a block.
-    std::array<RgbImage, kTileKindCount> art;
-    for (Tile t : allTiles()) {
-        art[static_cast<std::size_t>(t)] = RgbImage(s, s);
-        drawTile(art[static_cast<std::size_t>(t)], 0, 0, s, t, options.style);
+    // Kinds are drawn as the game will see them (a secret door as a wall).
+    const TileKinds& kinds = level.kinds;
+    std::vector<RgbImage> art(static_cast<std::size_t>(kinds.count()));
+    for (int i = 0; i < kinds.count(); ++i) {
+        art[static_cast<std::size_t>(i)] = RgbImage(s, s);
+        drawKind(art[static_cast<std::size_t>(i)], 0, 0, s, kinds[kinds.exportLook(kinds.tileAt(i))], options.style);
     }
     const std::size_t cellRow = static_cast<std::size_t>(s) * 3;
     for (int y = 0; y < level.height(); ++y)
         for (int x = 0; x < level.width(); ++x) {
-            const RgbImage& cell = art[static_cast<std::size_t>(tiles(x, y))];
+            const RgbImage& cell = art[kinds.contains(tiles(x, y)) ? static_cast<std::size_t>(tiles(x, y)) : 0];
             for (int row = 0; row < s; ++row)
                 std::copy_n(cell.pixels.data() + static_cast<std::size_t>(row) * cellRow, cellRow,
                             image.pixels.data() + ((static_cast<std::size_t>(y) * s + row) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x) * s) * 3);
         }
     if (options.regions) {
-        const RegionRuns regions = labelRuns(tiles, options.movement);
+        const RegionRuns regions = labelRuns(tiles, options.movement, level.kinds);
         const std::vector<std::uint32_t> colours = regionColours(regions);
         for (const CellRun& run : regions.runs)
             image.fillRect(run.x0 * s, run.y * s, (run.x1 - run.x0) * s, s, colours[static_cast<std::size_t>(run.label - 1)]);

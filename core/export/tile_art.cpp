@@ -51,9 +51,12 @@ void drawGlyph(RgbImage& image, int px, int py, int size, char glyph, std::uint3
 bool drawsGlyph(char glyph, int size) { return size >= 8 && bitmapOf(glyph) != nullptr; }
 
 void drawTile(RgbImage& image, int px, int py, int size, Tile tile, CellStyle style) {
-    const TileInfo& info = tileInfo(tile);
-    image.fillRect(px, py, size, size, info.background);
-    if (style == CellStyle::Glyphs) drawGlyph(image, px, py, size, info.glyph, info.colour);
+    drawKind(image, px, py, size, builtInTileKinds()[tile], style);
+}
+
+void drawKind(RgbImage& image, int px, int py, int size, const TileKind& kind, CellStyle style) {
+    image.fillRect(px, py, size, size, kind.background);
+    if (style == CellStyle::Glyphs) drawGlyph(image, px, py, size, kind.glyph, kind.colour);
 }
 
 } // namespace burrow

@@ -4,6 +4,7 @@
 // Exports use it so an image is the same on every machine.
 #include "export/png.h"
 #include "model/tile.h"
+#include "model/tile_kinds.h"
 
 namespace burrow {
 
@@ -11,6 +12,8 @@ enum class CellStyle { Glyphs, Blocks };
 
 // Draws one tile into `image` with its top-left corner at (px, py), `size` pixels a side.
 void drawTile(RgbImage& image, int px, int py, int size, Tile tile, CellStyle style);
+// The same for any kind, the project's own included.
+void drawKind(RgbImage& image, int px, int py, int size, const TileKind& kind, CellStyle style);
 // Draws a character of the built-in font (the tile glyphs, '@' and letters of the
 // default templates) centred in the cell, or nothing for one it does not have and
 // in cells under 8 pixels, where a glyph would not fit.

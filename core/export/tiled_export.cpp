@@ -81,8 +81,19 @@ Properties mapProperties(const ExportInfo& info, int depth) {
             {"level_hash", info.levelHash}};
 }
 
-Properties tileProperties(const TileInfo& ti) {
-    return {{"glyph", std::string(1, ti.glyph)}, {"walkable", ti.walkable}, {"diggable", ti.diggable}};
+// A game reads what a tile is from these. The project's own kinds say more (the
+// built-ins' lists stay as they were, so old readers see the same tileset).
+Properties tileProperties(const TileKinds& kinds, Tile t) {
+    const TileKind& k = kinds[t];
+    Properties list{{"glyph", std::string(1, k.glyph)}, {"walkable", k.walkable}, {"diggable", k.diggable}};
+    if (static_cast<int>(t) < kTileKindCount) return list;
+    list.push_back({"transparent", k.transparent});
+    std::string tags;
+    for (const std::string& tag : k.tags) tags += (tags.empty() ? "" : ",") + tag;
+    if (!tags.empty()) list.push_back({"tags", tags});
+    for (const Property& p : k.properties)
+        if (std::none_of(list.begin(), list.end(), [&](const Property& q) { return q.name == p.name; })) list.push_back(p);
+    return list;
 }
 
 ordered_json jsonProperties(const Properties& properties) {
@@ -134,15 +145,15 @@ std::string xmlEscape(const std::string& text) {
 
 int gidOf(Tile tile) { return tile == Tile::Void ? 0 : static_cast<int>(tile) + 1; }
 
-std::optional<Tile> tileOfGid(int gid) {
+std::optional<Tile> tileOfGid(int gid, const TileKinds& kinds) {
     if (gid == 0) return Tile::Void;
-    if (gid < 1 || gid > kTileKindCount) return std::nullopt;
+    if (gid < 1 || gid > kinds.count()) return std::nullopt;
     return static_cast<Tile>(gid - 1);
 }
 
-std::string tilesetPng(int tileSize) {
-    RgbImage image(tileSize * kTileKindCount, tileSize);
-    for (Tile t : allTiles()) drawTile(image, static_cast<int>(t) * tileSize, 0, tileSize, t, CellStyle::Glyphs);
+std::string tilesetPng(const TileKinds& kinds, int tileSize) {
+    RgbImage image(tileSize * kinds.count(), tileSize);
+    for (int i = 0; i < kinds.count(); ++i) drawKind(image, i * tileSize, 0, tileSize, kinds[kinds.exportLook(kinds.tileAt(i))], CellStyle::Glyphs);
     return encodePng(image);
 }
 
@@ -151,9 +162,9 @@ namespace {
 // The tile layer's data, a map row a line: written as text, since a JSON value per
 // cell cost about 55 bytes and half a microsecond a cell (a 4096 x 4096 depth: 0.9 GB
 // and 8 s).
-std::string tmjTileData(const TileGrid& tiles) {
-    std::array<std::string, kTileKindCount> gids;
-    for (Tile t : allTiles()) gids[static_cast<std::size_t>(t)] = std::to_string(gidOf(t));
+std::string tmjTileData(const TileGrid& tiles, const TileKinds& kinds) {
+    std::array<std::string, 256> gids;
+    for (std::size_t i = 0; i < gids.size(); ++i) gids[i] = std::to_string(gidOf(kinds.contains(static_cast<Tile>(i)) ? static_cast<Tile>(i) : Tile::Wall));
     std::string text = "[";
     text.reserve(static_cast<std::size_t>(tiles.width()) * static_cast<std::size_t>(tiles.height()) * 3 + 16);
     for (int y = 0; y < tiles.height(); ++y) {
@@ -186,13 +197,11 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int ti
         if (!o.properties.empty()) object["properties"] = jsonProperties(o.properties);
         objects.push_back(object);
     }
+    const TileKinds& kinds = level.kinds;
+    const int count = kinds.count();
     ordered_json tileTypes = ordered_json::array();
-    for (Tile t : allTiles()) {
-        const TileInfo& ti = tileInfo(t);
-        tileTypes.push_back({{"id", static_cast<int>(t)},
-                             {"type", std::string(ti.id)},
-                             {"properties", jsonProperties(tileProperties(ti))}});
-    }
+    for (int i = 0; i < count; ++i)
+        tileTypes.push_back({{"id", i}, {"type", kinds[kinds.tileAt(i)].id}, {"properties", jsonProperties(tileProperties(kinds, kinds.tileAt(i)))}});
     const ordered_json map = {{"type", "map"},
             {"version", "1.8"},
             {"tiledversion", "1.8.2"},
@@ -213,38 +222,38 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int ti
                {"opacity", 1}, {"visible", true}, {"objects", objects}}}},
             {"tilesets",
              {{{"firstgid", 1}, {"name", "burrow-tiles"}, {"tilewidth", tileSize}, {"tileheight", tileSize}, {"image", tilesetImage},
-               {"imagewidth", tileSize * kTileKindCount}, {"imageheight", tileSize}, {"tilecount", kTileKindCount},
-               {"columns", kTileKindCount}, {"margin", 0}, {"spacing", 0}, {"tiles", tileTypes}}}}};
+               {"imagewidth", tileSize * count}, {"imageheight", tileSize}, {"tilecount", count},
+               {"columns", count}, {"margin", 0}, {"spacing", 0}, {"tiles", tileTypes}}}}};
     // Only the tile layer has a "data" key, and text from the project (names,
     // properties) is always inside a JSON string, where a quote is escaped: this
     // token is found once, where the data goes.
     std::string text = map.dump(1);
     const std::string empty = "\"data\": []";
-    text.replace(text.find(empty), empty.size(), "\"data\": " + tmjTileData(tiles));
+    text.replace(text.find(empty), empty.size(), "\"data\": " + tmjTileData(tiles, kinds));
     return text + "\n";
 }
 
 std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
     std::ostringstream out;
     const auto objects = objectsOf(level, depth);
+    const TileKinds& kinds = level.kinds;
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"" << level.width()
         << "\" height=\"" << level.height() << "\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize
         << "\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"" << objects.size() + 1 << "\">\n";
     xmlProperties(out, mapProperties(info, depth), " ");
     out << " <tileset firstgid=\"1\" name=\"burrow-tiles\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize << "\" tilecount=\""
-        << kTileKindCount << "\" columns=\"" << kTileKindCount << "\">\n"
-        << "  <image source=\"" << xmlEscape(tilesetImage) << "\" width=\"" << tileSize * kTileKindCount << "\" height=\"" << tileSize << "\"/>\n";
-    for (Tile t : allTiles()) {
-        const TileInfo& ti = tileInfo(t);
-        out << "  <tile id=\"" << static_cast<int>(t) << "\" type=\"" << ti.id << "\">\n";
-        xmlProperties(out, tileProperties(ti), "   ");
+        << kinds.count() << "\" columns=\"" << kinds.count() << "\">\n"
+        << "  <image source=\"" << xmlEscape(tilesetImage) << "\" width=\"" << tileSize * kinds.count() << "\" height=\"" << tileSize << "\"/>\n";
+    for (int i = 0; i < kinds.count(); ++i) {
+        out << "  <tile id=\"" << i << "\" type=\"" << xmlEscape(kinds[kinds.tileAt(i)].id) << "\">\n";
+        xmlProperties(out, tileProperties(kinds, kinds.tileAt(i)), "   ");
         out << "  </tile>\n";
     }
     out << " </tileset>\n <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";
     const TileGrid& tiles = level.tiles(depth);
     for (int y = 0; y < tiles.height(); ++y) {
-        for (int x = 0; x < tiles.width(); ++x) out << gidOf(tiles(x, y)) << (x + 1 < tiles.width() || y + 1 < tiles.height() ? "," : "");
+        for (int x = 0; x < tiles.width(); ++x) out << gidOf(kinds.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall) << (x + 1 < tiles.width() || y + 1 < tiles.height() ? "," : "");
         out << "\n";
     }
     out << "  </data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n";

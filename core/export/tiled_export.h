@@ -26,10 +26,11 @@ std::string xmlEscape(const std::string& text);
 
 // gid of a tile: its number + 1; Void is 0, Tiled's "no tile".
 int gidOf(Tile tile);
-std::optional<Tile> tileOfGid(int gid);
+std::optional<Tile> tileOfGid(int gid, const TileKinds& kinds = builtInTileKinds());
 
-// The tileset image: one cell per tile kind, left to right in tile order.
-std::string tilesetPng(int tileSize);
+// The tileset image: one cell per tile kind, left to right in tile order, each
+// drawn as its export look (a secret door as a wall).
+std::string tilesetPng(const TileKinds& kinds, int tileSize);
 
 // A depth as a Tiled JSON map, as written to a .tmj file.
 std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);

@@ -5,12 +5,12 @@
 
 namespace burrow {
 
-std::string asciiDepth(const TileGrid& tiles) {
+std::string asciiDepth(const TileGrid& tiles, const TileKinds& kinds) {
     std::string text;
     text.reserve(static_cast<std::size_t>(tiles.width() + 1) * static_cast<std::size_t>(tiles.height()));
     for (int y = 0; y < tiles.height(); ++y) {
         const Tile* row = tiles.row(y);
-        for (int x = 0; x < tiles.width(); ++x) text += glyphOf(row[x]);
+        for (int x = 0; x < tiles.width(); ++x) text += kinds[row[x]].glyph;
         text += '\n';
     }
     return text;
@@ -20,12 +20,12 @@ std::string asciiMap(const Level& level) {
     std::string text;
     for (int z = 0; z < level.depthCount(); ++z) {
         if (z > 0) text += '\n';
-        text += asciiDepth(level.tiles(z));
+        text += asciiDepth(level.tiles(z), level.kinds);
     }
     return text;
 }
 
-Level levelFromAscii(std::string_view text) {
+Level levelFromAscii(std::string_view text, const TileKinds& kinds) {
     std::vector<std::vector<std::string_view>> depths(1);
     std::size_t start = 0;
     while (start < text.size()) {
@@ -44,6 +44,7 @@ Level levelFromAscii(std::string_view text) {
     if (depths.empty()) throw std::invalid_argument("no rows in the text map");
     const LevelSize size{static_cast<int>(depths[0][0].size()), static_cast<int>(depths[0].size()), static_cast<int>(depths.size())};
     Level level(size);
+    level.kinds = kinds;
     int lineNumber = 1;
     for (int z = 0; z < size.depth; ++z) {
         const auto& rows = depths[static_cast<std::size_t>(z)];
@@ -56,7 +57,7 @@ Level levelFromAscii(std::string_view text) {
                 throw std::invalid_argument("line " + std::to_string(lineNumber) + " has " + std::to_string(row.size()) +
                                             " columns, expected " + std::to_string(size.width));
             for (int x = 0; x < size.width; ++x) {
-                const auto tile = tileFromId(row.substr(static_cast<std::size_t>(x), 1));
+                const auto tile = kinds.find(row.substr(static_cast<std::size_t>(x), 1));
                 if (!tile)
                     throw std::invalid_argument("line " + std::to_string(lineNumber) + ", column " + std::to_string(x + 1) + ": '" +
                                                 std::string(1, row[static_cast<std::size_t>(x)]) + "' is not a tile glyph");

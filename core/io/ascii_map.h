@@ -8,10 +8,12 @@
 
 namespace burrow {
 
+// Each tile as its kind's glyph (the level's own kinds included).
 std::string asciiMap(const Level& level);
-std::string asciiDepth(const TileGrid& tiles);
-// Reads the text back (the inverse of asciiMap). Throws std::invalid_argument naming
-// the line and column of a glyph that is no tile, or of a row of the wrong length.
-Level levelFromAscii(std::string_view text);
+std::string asciiDepth(const TileGrid& tiles, const TileKinds& kinds = builtInTileKinds());
+// Reads the text back (the inverse of asciiMap, given the same kinds). Throws
+// std::invalid_argument naming the line and column of a glyph that is no kind,
+// or of a row of the wrong length.
+Level levelFromAscii(std::string_view text, const TileKinds& kinds = builtInTileKinds());
 
 } // namespace burrow

@@ -1,6 +1,7 @@
 #include "io/json_checker.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include <cmath>
 
@@ -111,6 +112,28 @@ std::optional<bool> JsonChecker::flag(const json& value, const std::string& path
         return std::nullopt;
     }
     return value.get<bool>();
+}
+
+std::optional<std::uint32_t> JsonChecker::colour(const json& value, const std::string& path) {
+    const std::string c = value.is_string() ? value.get<std::string>() : "";
+    if (c.size() == 7 && c[0] == '#' && c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos)
+        return static_cast<std::uint32_t>(std::stoul(c.substr(1), nullptr, 16));
+    fail(path, "expected a colour such as \"#40c040\", found " + value.dump());
+    return std::nullopt;
+}
+
+std::vector<Property> JsonChecker::properties(const json& value, const std::string& path) {
+    std::vector<Property> list;
+    if (!isObject(value, path, "an object")) return list;
+    for (const auto& [key, v] : value.items()) {
+        if (v.is_string()) list.push_back({key, v.get<std::string>()});
+        else if (v.is_boolean()) list.push_back({key, v.get<bool>()});
+        else if (v.is_number_integer() && (v.is_number_unsigned() ? v.get<std::uint64_t>() <= std::uint64_t(INT64_MAX) : true))
+            list.push_back({key, v.get<std::int64_t>()});
+        else if (v.is_number()) list.push_back({key, v.get<double>()});
+        else fail(jsonPath(path, key), "expected a text, a number or true/false, found " + typeName(v));
+    }
+    return list;
 }
 
 bool JsonChecker::isObject(const json& value, const std::string& path, const std::string& what) {

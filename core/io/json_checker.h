@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/diagnostic.h"
+#include "model/property.h"
 
 namespace burrow {
 
@@ -26,6 +27,10 @@ public:
     std::optional<double> number(const nlohmann::json& value, const std::string& path, double lo, double hi);
     std::optional<std::string> text(const nlohmann::json& value, const std::string& path, bool allowEmpty = false);
     std::optional<bool> flag(const nlohmann::json& value, const std::string& path);
+    // "#rrggbb" as 0xRRGGBB.
+    std::optional<std::uint32_t> colour(const nlohmann::json& value, const std::string& path);
+    // {"name": value, ...}: a designer's properties, their JSON types kept.
+    std::vector<Property> properties(const nlohmann::json& value, const std::string& path);
     // True (and no problem) when `value` is an object; else records "expected <what>".
     bool isObject(const nlohmann::json& value, const std::string& path, const std::string& what);
     bool isArray(const nlohmann::json& value, const std::string& path, const std::string& what);

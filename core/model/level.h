@@ -10,6 +10,7 @@
 #include "model/grid.h"
 #include "model/property.h"
 #include "model/tile.h"
+#include "model/tile_kinds.h"
 
 namespace burrow {
 
@@ -130,6 +131,10 @@ public:
     // finished (pipeline/make_level.h), so the level can be played and exported by
     // itself, with no rules passed alongside.
     std::vector<EntityTemplate> templates;
+    // What its tiles are: the built-ins and the project's own kinds, set when
+    // generation starts (pipeline/make_level.h). Ask it, not model/tile.h, what a
+    // finished level's tile means.
+    TileKinds kinds;
 
     // The template of a placed thing, or nullptr when the level does not hold it.
     const EntityTemplate* findTemplate(const std::string& name) const;

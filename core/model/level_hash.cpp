@@ -116,6 +116,28 @@ std::string levelHash(const Level& level) {
             h.number(b.sight);
         }
     }
+    // The project's own tile kinds decide what its tiles mean; a level of built-ins
+    // hashes as it always did.
+    if (!level.kinds.builtInOnly()) {
+        h.number(level.kinds.count());
+        for (const TileKind& k : level.kinds.custom()) {
+            h.text(k.id);
+            h.text(k.name);
+            h.number(k.glyph);
+            h.number(k.colour);
+            h.number(k.background);
+            h.number((k.walkable ? 1 : 0) | (k.transparent ? 2 : 0) | (k.diggable ? 4 : 0));
+            h.number(static_cast<long long>(k.tags.size()));
+            for (const std::string& tag : k.tags) h.text(tag);
+            h.text(k.exportLook);
+            h.number(static_cast<long long>(k.properties.size()));
+            for (const Property& p : k.properties) {
+                h.text(p.name);
+                h.text(propertyType(p.value));
+                h.text(propertyText(p.value));
+            }
+        }
+    }
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.value()));
     return hex;

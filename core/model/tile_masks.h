@@ -1,6 +1,8 @@
 #pragma once
 // Eight tiles to eight bits at once, for the passes that scan whole levels
-// (region labelling, searches). Relies on the tile numbering, checked here.
+// (region labelling, searches). Relies on the tile numbering, checked here, and
+// on every byte being a built-in kind: a level with kinds of its own goes through
+// TileKinds::walkableMask.
 #include <cstdint>
 #include <cstring>
 

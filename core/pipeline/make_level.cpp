@@ -6,7 +6,11 @@ namespace burrow {
 
 Generation startGeneration(const Project& project, std::uint64_t seed, GenerationOptions options, const StageCatalog& catalog) {
     options.movement = project.movement;
-    return Generation(project.size, seed, project.recipe, catalog, options);
+    Generation generation(project.size, seed, project.recipe, catalog, options);
+    // Stages lay built-in kinds, but whatever reads the level while it grows (the
+    // editor's map, breakpoints) should read it as the finished level will be read.
+    generation.level().kinds = project.tileKinds;
+    return generation;
 }
 
 namespace {
@@ -25,6 +29,7 @@ const EntityTemplate* templateFor(const Project& project, const std::string& nam
 
 std::vector<StageWarning> finishLevel(const Project& project, Level& level) {
     std::vector<StageWarning> warnings;
+    level.kinds = project.tileKinds;
     project.edits.applyTo(level);
     // A hand edit wins over what generation put there. A thing on a cell painted
     // unwalkable is taken away (it could never move or be reached); stairs or a start
@@ -32,7 +37,7 @@ std::vector<StageWarning> finishLevel(const Project& project, Level& level) {
     auto edited = [&](const Cell& c) { return project.edits.at(c).has_value(); };
     auto where = [](const Cell& c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", depth " + std::to_string(c.z) + ")"; };
     std::erase_if(level.entities, [&](const Entity& e) {
-        if (!edited(e.at) || isWalkable(level.at(e.at.x, e.at.y, e.at.z))) return false;
+        if (!edited(e.at) || level.kinds.walkable(level.at(e.at.x, e.at.y, e.at.z))) return false;
         warnings.push_back({"edit_buries_thing", "hand edits", e.at.z, {}, "the hand edit at " + where(e.at) + " walls in '" + e.templateName + "': it is left out"});
         return true;
     });
@@ -44,7 +49,7 @@ std::vector<StageWarning> finishLevel(const Project& project, Level& level) {
                                     std::to_string(s.upperDepth + 1)});
     }
     for (const Marker& m : level.markers)
-        if (m.name == "start" && edited(m.at) && !isWalkable(level.at(m.at.x, m.at.y, m.at.z)))
+        if (m.name == "start" && edited(m.at) && !level.kinds.walkable(level.at(m.at.x, m.at.y, m.at.z)))
             warnings.push_back({"edit_buries_start", "hand edits", m.at.z, {}, "the hand edit at " + where(m.at) + " walls in the start: play begins on the first open cell"});
     level.templates.clear();
     // The player's template is always there: the play-test needs one even on a level

@@ -24,6 +24,7 @@ std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, cons
     std::array<Goal, kGoalKinds> goals{};
     const Cell me = game.player().at;
     const TileGrid& tiles = game.level().tiles(me.z);
+    const TileKinds& kinds = game.level().kinds;
     static thread_local Grid<std::int8_t> from;
     static thread_local std::vector<Point> queue;
     if (from.width() != tiles.width() || from.height() != tiles.height()) from = Grid<std::int8_t>(tiles.width(), tiles.height(), -1);
@@ -57,10 +58,10 @@ std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, cons
             const int x = p.x + kDx[d], y = p.y + kDy[d];
             if (!tiles.contains(x, y) || from(x, y) >= 0) continue;
             const bool known = game.remembered(x, y, me.z);
-            if (known && (!isWalkable(tiles(x, y)) || game.locked({x, y, me.z})) && tiles(x, y) != Tile::Exit) continue;
+            if (known && (!kinds.walkable(tiles(x, y)) || game.locked({x, y, me.z})) && tiles(x, y) != Tile::Exit) continue;
             from(x, y) = static_cast<std::int8_t>(from(p.x, p.y) == 8 ? d : from(p.x, p.y));
             kindsAt({x, y}, known);
-            if (known && isWalkable(tiles(x, y)) && !game.locked({x, y, me.z})) queue.push_back({x, y});
+            if (known && kinds.walkable(tiles(x, y)) && !game.locked({x, y, me.z})) queue.push_back({x, y});
         }
     }
     return goals;

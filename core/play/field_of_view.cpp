@@ -33,7 +33,8 @@ void FieldOfView::reveal(int x, int y) {
     cells_.push_back({x, y});
 }
 
-void FieldOfView::compute(const TileGrid& tiles, Point origin, int radius) {
+void FieldOfView::compute(const TileGrid& tiles, Point origin, int radius, const TileKinds& kinds) {
+    kinds_ = &kinds;
     if (stamp_.width() != tiles.width() || stamp_.height() != tiles.height()) stamp_ = Grid<std::uint32_t>(tiles.width(), tiles.height(), 0);
     if (++current_ == 0) { // the stamp wrapped after 4 billion calls: start over once
         stamp_.fill(0);
@@ -56,7 +57,7 @@ void FieldOfView::scan(const TileGrid& tiles, int quadrant, int row, std::int64_
     int previous = -1; // -1 none yet, 0 floor, 1 wall
     for (std::int64_t col = first; col <= last; ++col) {
         const Point p = toMap(quadrant, row, static_cast<int>(col));
-        const bool wall = !tiles.contains(p.x, p.y) || !tileInfo(tiles(p.x, p.y)).transparent;
+        const bool wall = !tiles.contains(p.x, p.y) || !kinds_->transparent(tiles(p.x, p.y));
         // Symmetric: a floor cell's centre must lie between the slopes, i.e.
         // row * start <= col <= row * end.
         const bool centreInside = col * startDen >= row * startNum && col * endDen <= row * endNum;

@@ -15,9 +15,10 @@ public:
     FieldOfView() = default;
     explicit FieldOfView(int width, int height) : stamp_(width, height, 0) {}
 
-    // Computes what `origin` sees on `tiles` within `radius` (Euclidean). The
-    // result replaces the previous one; memory is reused, nothing is cleared.
-    void compute(const TileGrid& tiles, Point origin, int radius);
+    // Computes what `origin` sees on `tiles` within `radius` (Euclidean), sight
+    // passing through the kinds `kinds` calls transparent. The result replaces the
+    // previous one; memory is reused, nothing is cleared.
+    void compute(const TileGrid& tiles, Point origin, int radius, const TileKinds& kinds = builtInTileKinds());
 
     bool visible(int x, int y) const { return stamp_.contains(x, y) && stamp_(x, y) == current_; }
     const std::vector<Point>& cells() const { return cells_; }
@@ -32,6 +33,7 @@ private:
     std::vector<Point> cells_;
     Point origin_;
     int radius_ = 0;
+    const TileKinds* kinds_ = &builtInTileKinds();
 };
 
 } // namespace burrow

@@ -74,7 +74,7 @@ Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::m
     // population puts a placed player too), else the first walkable cell.
     std::optional<Cell> start;
     if (options_.start && level_.contains(options_.start->x, options_.start->y, options_.start->z) &&
-        isWalkable(level_.at(options_.start->x, options_.start->y, options_.start->z)))
+        level_.kinds.walkable(level_.at(options_.start->x, options_.start->y, options_.start->z)))
         start = options_.start;
     if (!start) start = defaultStart(level_);
     deepest_ = start ? start->z : 0;
@@ -133,7 +133,7 @@ bool Game::locked(const Cell& c) const {
 }
 
 bool Game::enterable(const Cell& c) const {
-    return level_.contains(c.x, c.y, c.z) && isWalkable(level_.at(c.x, c.y, c.z)) && occupant(c) < 0 && !locked(c);
+    return level_.contains(c.x, c.y, c.z) && level_.kinds.walkable(level_.at(c.x, c.y, c.z)) && occupant(c) < 0 && !locked(c);
 }
 
 void Game::countEnemies(const Actor& a, int delta) {
@@ -211,13 +211,13 @@ bool Game::act(const Input& input) {
         if (!level_.contains(to.x, to.y, to.z) || (input.dx == 0 && input.dy == 0)) return false;
         if (const int other = occupant(to); other >= 0) {
             attack(me, actors_[static_cast<std::size_t>(other)]);
-        } else if (tileInfo(level_.at(to.x, to.y, to.z)).diggable) {
+        } else if (level_.kinds.diggable(level_.at(to.x, to.y, to.z))) {
             level_.set(to.x, to.y, to.z, Tile::Floor); // seed 004: walk into a wall to dig it
             messages_.push_back({turn_, "You dig through the rock."});
         } else if (locked(to)) {
             messages_.push_back({turn_, level_.at(to.x, to.y, to.z) == Tile::Exit ? "The exit is sealed while enemies remain." : "The door is locked while enemies remain."});
             return false;
-        } else if (!isWalkable(level_.at(to.x, to.y, to.z))) {
+        } else if (!level_.kinds.walkable(level_.at(to.x, to.y, to.z))) {
             messages_.push_back({turn_, "That way is blocked."});
             return false;
         } else {
@@ -355,7 +355,7 @@ void Game::updateChaseMap() {
         if (next > chaseRadius_) continue;
         for (int d = 0; d < directions; ++d) {
             const int x = p.x + kDx[d], y = p.y + kDy[d];
-            if (!tiles.contains(x, y) || chase_(x, y) >= 0 || !isWalkable(tiles(x, y))) continue;
+            if (!tiles.contains(x, y) || chase_(x, y) >= 0 || !level_.kinds.walkable(tiles(x, y))) continue;
             chase_(x, y) = next;
             touched.push_back({x, y});
         }
@@ -364,7 +364,7 @@ void Game::updateChaseMap() {
 
 void Game::look() {
     const Cell& p = player().at;
-    view_.compute(level_.tiles(p.z), {p.x, p.y}, options_.sightRadius);
+    view_.compute(level_.tiles(p.z), {p.x, p.y}, options_.sightRadius, level_.kinds);
     Grid<std::uint8_t>& seen = seen_[static_cast<std::size_t>(p.z)];
     for (const Point& c : view_.cells()) seen(c.x, c.y) = 1;
 }

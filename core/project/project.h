@@ -28,6 +28,9 @@ struct Project {
     // How actors walk (4 or 8 directions): every stage that joins cells into regions,
     // caves or paths, reachability, stats and the play-test use it.
     Connectivity movement = Connectivity::Eight;
+    // The built-in tile kinds and the project's own ("tile_kinds"): hand edits,
+    // population and exports name kinds from here.
+    TileKinds tileKinds;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
     // What every level must meet for `generate --accept`. Not part of the level

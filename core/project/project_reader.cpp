@@ -7,6 +7,7 @@
 #include "io/file_io.h"
 #include "io/json_checker.h"
 #include "project/project.h"
+#include "project/tile_kinds_json.h"
 
 namespace burrow {
 namespace {
@@ -39,12 +40,13 @@ public:
             else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + movement->dump());
         }
         movement_ = project.movement;
+        if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
         readRecipe(doc, project);
         readEdits(doc, project);
         readAcceptance(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
         // in a project goes in "extra", which Burrow keeps as it is.
-        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "recipe", "edits", "acceptance", "extra"});
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "recipe", "edits", "acceptance", "extra"});
         if (const json* extra = field(doc, "", "extra", false)) {
             if (extra->is_object()) project.extra = *extra;
             else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));
@@ -191,11 +193,9 @@ private:
             const auto x = readInt(e[0], path + "/0", 0, project.size.width - 1);
             const auto y = readInt(e[1], path + "/1", 0, project.size.height - 1);
             const auto z = readInt(e[2], path + "/2", 0, project.size.depth - 1);
-            const auto tile = e[3].is_string() ? tileFromId(e[3].get<std::string>()) : std::nullopt;
+            const auto tile = e[3].is_string() ? project.tileKinds.find(e[3].get<std::string>()) : std::nullopt;
             if (!tile || e[3].get<std::string>().size() == 1) {
-                std::string known;
-                for (Tile t : allTiles()) known += (known.empty() ? "" : ", ") + std::string(tileInfo(t).id);
-                fail(path + "/3", "expected a tile name (" + known + "), found " + e[3].dump());
+                fail(path + "/3", "expected a tile kind (" + project.tileKinds.idList() + "), found " + e[3].dump());
                 continue;
             }
             if (x && y && z) project.edits.set({*x, *y, *z}, *tile);

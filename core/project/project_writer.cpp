@@ -5,6 +5,7 @@
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "project/tile_kinds_json.h"
 
 namespace burrow {
 namespace {
@@ -47,12 +48,13 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     else doc["seed"] = project.seedText;
     doc["size"] = {{"width", project.size.width}, {"height", project.size.height}, {"depth", project.size.depth}};
     doc["movement"] = static_cast<int>(project.movement);
+    if (!project.tileKinds.builtInOnly()) doc["tile_kinds"] = tileKindsToJson(project.tileKinds);
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry));
     doc["recipe"] = recipe;
     if (!project.edits.empty()) {
         ordered_json edits = ordered_json::array();
-        project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, std::string(tileInfo(t).id)}); });
+        project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, project.tileKinds[t].id}); });
         doc["edits"] = edits;
     }
     if (!project.acceptance.rules.empty() || project.acceptance.attempts != kDefaultAttempts) {
@@ -79,6 +81,9 @@ std::string projectHash(const Project& project) {
         if (entry.rules) stage["rules"] = rulesToJson(*entry.rules); // the rules themselves, not a file name
         stages.push_back(stage);
     }
+    // What the project's own kinds are decides how its level plays and exports; a
+    // project of built-ins hashes as it always did.
+    if (!project.tileKinds.builtInOnly()) what["tile_kinds"] = tileKindsToJson(project.tileKinds);
     what["recipe"] = stages;
     ordered_json edits = ordered_json::array();
     project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, static_cast<int>(t)}); });

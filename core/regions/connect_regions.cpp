@@ -37,7 +37,7 @@ public:
     void step(LevelCanvas& canvas) override {
         if (finished()) return;
         if (!planned_) {
-            plan(canvas.grid());
+            plan(canvas.grid(), canvas.level().kinds);
         } else if (next_ < tunnels_.size()) {
             dig(canvas, tunnels_[next_]);
             ++next_;
@@ -52,22 +52,22 @@ public:
     }
 
 private:
-    void plan(const TileGrid& grid) {
+    void plan(const TileGrid& grid, const TileKinds& kinds) {
         planned_ = true;
         width_ = grid.width();
-        const RegionMap regions = labelRegions(grid, connectivity_);
+        const RegionMap regions = labelRegions(grid, connectivity_, kinds);
         if (regions.count() <= 1) {
             describe(regions.count() == 0 ? "no regions to connect" : "one region: nothing to connect");
             return;
         }
-        const std::vector<Meeting> meetings = growRegions(grid, regions);
+        const std::vector<Meeting> meetings = growRegions(grid, regions, kinds);
         chooseTunnels(meetings, regions.count());
         describe(std::to_string(regions.count()) + " regions; " + std::to_string(tunnels_.size()) + " tunnels to dig");
     }
 
     // Multi-source BFS from every walkable cell through diggable rock, noting for
     // each pair of regions the shortest meeting of their growth.
-    std::vector<Meeting> growRegions(const TileGrid& grid, const RegionMap& regions) {
+    std::vector<Meeting> growRegions(const TileGrid& grid, const RegionMap& regions, const TileKinds& kinds) {
         const std::size_t cells = grid.size();
         owner_.assign(cells, 0);
         back_.assign(cells, kSource);
@@ -91,7 +91,7 @@ private:
                 if (nx < 0 || ny < 0 || nx >= width_ || ny >= h) continue;
                 const auto n = static_cast<std::uint32_t>(ny * width_ + nx);
                 if (owner_[n] == 0) {
-                    if (!tileInfo(grid.data()[n]).diggable) continue;
+                    if (!kinds.diggable(grid.data()[n])) continue;
                     owner_[n] = owner_[c];
                     distance[n] = distance[c] + 1;
                     back_[n] = static_cast<std::uint8_t>((d + 2) % 4); // the way back toward the source

@@ -31,7 +31,8 @@ void GrowingRegions::unite(std::uint32_t a, std::uint32_t b) {
     if (a != b) link(a, b);
 }
 
-void GrowingRegions::reset(const TileGrid& tiles) {
+void GrowingRegions::reset(const TileGrid& tiles, const TileKinds& kinds) {
+    kinds_ = &kinds;
     width_ = tiles.width();
     height_ = tiles.height();
     parent_.assign(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), kRock);
@@ -42,7 +43,7 @@ void GrowingRegions::reset(const TileGrid& tiles) {
     for (int y = 0; y < height_; ++y) {
         const Tile* row = tiles.row(y);
         for (int x = 0; x < width_; ++x) {
-            if (!isWalkable(row[x])) continue;
+            if (!kinds.walkable(row[x])) continue;
             const std::uint32_t here = index(x, y);
             parent_[here] = here;
             ++count_;
@@ -60,7 +61,7 @@ void GrowingRegions::reset(const TileGrid& tiles) {
 
 void GrowingRegions::open(const TileGrid& tiles, int x, int y) {
     const std::uint32_t here = index(x, y);
-    if (parent_[here] != kRock || !isWalkable(tiles.at(x, y))) return;
+    if (parent_[here] != kRock || !kinds_->walkable(tiles.at(x, y))) return;
     parent_[here] = here;
     ++count_;
     // The new cell's root is carried along rather than found again per neighbour.

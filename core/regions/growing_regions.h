@@ -21,8 +21,9 @@ class GrowingRegions {
 public:
     explicit GrowingRegions(Connectivity movement) : movement_(movement) {}
 
-    // Starts over from `tiles`: linear in their area.
-    void reset(const TileGrid& tiles);
+    // Starts over from `tiles`, walkable as `kinds` says (kept for open()): linear
+    // in their area.
+    void reset(const TileGrid& tiles, const TileKinds& kinds = builtInTileKinds());
     // Cell (x, y) of the tiles given to reset() has turned walkable. A cell already
     // known walkable, or not walkable in `tiles` now, is left alone.
     void open(const TileGrid& tiles, int x, int y);
@@ -33,6 +34,7 @@ public:
 
 private:
     static constexpr std::uint32_t kRock = UINT32_MAX;
+    const TileKinds* kinds_ = &builtInTileKinds();
     std::uint32_t find(std::uint32_t cell);
     void unite(std::uint32_t a, std::uint32_t b);
     std::uint32_t link(std::uint32_t rootA, std::uint32_t rootB); // the new root

@@ -5,7 +5,6 @@
 #include <bit>
 #include <cstring>
 
-#include "model/tile_masks.h"
 #include "regions/region_map.h"
 #include "model/byte_order.h"
 
@@ -60,7 +59,7 @@ struct DepthBits {
     CellBits closed, stairs;
     std::size_t walkable = 0;
 
-    explicit DepthBits(const TileGrid& tiles) : closed(tiles.width(), tiles.height(), 0xff), stairs(tiles.width(), tiles.height(), 0) {
+    DepthBits(const TileGrid& tiles, const TileKinds& kinds) : closed(tiles.width(), tiles.height(), 0xff), stairs(tiles.width(), tiles.height(), 0) {
         const int w = tiles.width();
         std::vector<Tile> padded(static_cast<std::size_t>(w + 8), Tile::Wall);
         for (int y = 0; y < tiles.height(); ++y) {
@@ -68,10 +67,10 @@ struct DepthBits {
             std::uint8_t* shut = closed.row(y);
             std::uint8_t* steps = stairs.row(y);
             for (int x = 0; x < w; x += 8) {
-                const std::uint8_t open = walkableMask(padded.data() + x);
+                const std::uint8_t open = kinds.walkableMask(padded.data() + x);
                 shut[x >> 3] = static_cast<std::uint8_t>(~open);
                 walkable += static_cast<std::size_t>(std::popcount(open));
-                steps[x >> 3] = stairsMask(padded.data() + x);
+                steps[x >> 3] = kinds.stairsMask(padded.data() + x);
             }
         }
     }
@@ -85,7 +84,7 @@ DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Conne
     std::vector<DepthBits> bits;
     std::size_t walkable = 0;
     for (int z = 0; z < depths; ++z) {
-        bits.emplace_back(level.tiles(z));
+        bits.emplace_back(level.tiles(z), level.kinds);
         walkable += bits.back().walkable;
     }
 
@@ -143,19 +142,19 @@ std::optional<Cell> nearestWalkable(const Level& level, Cell near) {
             // Only the ring's edge: its top and bottom rows whole, else its two ends.
             const bool edgeRow = y == near.y - r || y == near.y + r;
             for (int x = near.x - r; x <= near.x + r; x += edgeRow || r == 0 ? 1 : 2 * r)
-                if (tiles.contains(x, y) && isWalkable(tiles(x, y))) return Cell{x, y, near.z};
+                if (tiles.contains(x, y) && level.kinds.walkable(tiles(x, y))) return Cell{x, y, near.z};
         }
     return std::nullopt;
 }
 
 std::optional<Cell> defaultStart(const Level& level) {
     for (const Marker& m : level.markers)
-        if (m.name == "start" && level.contains(m.at.x, m.at.y, m.at.z) && isWalkable(level.at(m.at.x, m.at.y, m.at.z))) return m.at;
+        if (m.name == "start" && level.contains(m.at.x, m.at.y, m.at.z) && level.kinds.walkable(level.at(m.at.x, m.at.y, m.at.z))) return m.at;
     for (int z = 0; z < level.depthCount(); ++z) {
         const TileGrid& tiles = level.tiles(z);
         for (int y = 0; y < tiles.height(); ++y)
             for (int x = 0; x < tiles.width(); ++x)
-                if (isWalkable(tiles(x, y))) return Cell{x, y, z};
+                if (level.kinds.walkable(tiles(x, y))) return Cell{x, y, z};
     }
     return std::nullopt;
 }
@@ -168,7 +167,7 @@ ReachabilityReport reachability(const Level& level, Connectivity moves, std::opt
     std::vector<std::size_t> firstId; // region (z, label) is node firstId[z] + label - 1
     std::size_t nodes = 0;
     for (int z = 0; z < depths; ++z) {
-        regions.push_back(labelRuns(level.tiles(z), moves));
+        regions.push_back(labelRuns(level.tiles(z), moves, level.kinds));
         firstId.push_back(nodes);
         nodes += regions.back().regions.size();
     }

@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include "generation/parameter.h"
-#include "model/tile_masks.h"
 
 namespace burrow {
 namespace {
@@ -53,11 +52,11 @@ namespace {
 
 // The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
 // Eight cells at a time; `padded` is scratch with room for the row rounded up to 64.
-void walkableBits(const Tile* row, int width, std::vector<Tile>& padded, std::vector<std::uint64_t>& bits) {
+void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<Tile>& padded, std::vector<std::uint64_t>& bits) {
     std::memcpy(padded.data(), row, static_cast<std::size_t>(width));
     for (std::size_t word = 0; word < bits.size(); ++word) {
         std::uint64_t value = 0;
-        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(walkableMask(padded.data() + word * 64 + static_cast<std::size_t>(b) * 8)) << (b * 8);
+        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(kinds.walkableMask(padded.data() + word * 64 + static_cast<std::size_t>(b) * 8)) << (b * 8);
         bits[word] = value;
     }
 }
@@ -82,7 +81,7 @@ namespace {
 // cell), each united with the runs it touches in the row above; the union-find
 // works per run, not per cell. With `rowStart` every run is kept in `runs`; without
 // it only the previous row is (counting needs no more). Returns the unions made.
-std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, std::vector<CellRun>& runs, std::vector<std::uint32_t>* rowStart,
+std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds, std::vector<CellRun>& runs, std::vector<std::uint32_t>* rowStart,
                      Equivalences& eq) {
     const int w = tiles.width(), h = tiles.height();
     // With corners counting, a run also touches runs above that end one cell before
@@ -98,7 +97,7 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, std::vect
             previousEnd -= previousBegin;
             previousBegin = 0;
         }
-        walkableBits(tiles.row(y), w, padded, bits);
+        walkableBits(tiles.row(y), w, kinds, padded, bits);
         const std::size_t begin = runs.size();
         if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
         std::size_t above = previousBegin;
@@ -124,28 +123,28 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, std::vect
 
 } // namespace
 
-std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity) {
+std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
     std::vector<CellRun> runs;
     std::vector<std::int32_t> storage;
     Equivalences eq(storage);
-    const std::size_t unions = scanRuns(tiles, connectivity, runs, nullptr, eq);
+    const std::size_t unions = scanRuns(tiles, connectivity, kinds, runs, nullptr, eq);
     return eq.size() - 1 - unions; // every run made a label; every union merged two
 }
 
-RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity) {
+RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
     RegionRuns result;
     LabelScratch scratch;
-    labelRuns(tiles, connectivity, result, scratch);
+    labelRuns(tiles, connectivity, result, scratch, kinds);
     return result;
 }
 
-void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& result, LabelScratch& scratch) {
+void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& result, LabelScratch& scratch, const TileKinds& kinds) {
     std::vector<CellRun>& runs = result.runs;
     runs.clear();
     result.rowStart.clear();
     result.regions.clear();
     Equivalences eq(scratch.parent);
-    scanRuns(tiles, connectivity, runs, &result.rowStart, eq);
+    scanRuns(tiles, connectivity, kinds, runs, &result.rowStart, eq);
 
     // Pass 2: final labels numbered by first appearance (runs are in row-major
     // order), with each region's size and bounds.
@@ -188,8 +187,8 @@ RegionRuns::ByRegion RegionRuns::byRegion() const {
     return groups;
 }
 
-RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity) {
-    RegionRuns runs = labelRuns(tiles, connectivity);
+RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
+    RegionRuns runs = labelRuns(tiles, connectivity, kinds);
     RegionMap map;
     map.labels = Grid<std::int32_t>(tiles.width(), tiles.height(), 0);
     for (const CellRun& run : runs.runs) std::fill(map.labels.row(run.y) + run.x0, map.labels.row(run.y) + run.x1, run.label);

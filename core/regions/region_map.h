@@ -43,7 +43,9 @@ struct RegionRuns {
     ByRegion byRegion() const;
 };
 
-RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity);
+// Walkable as `kinds` says: a finished level passes its own (Level::kinds); stages,
+// which lay built-in kinds only, may leave the default.
+RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds = builtInTileKinds());
 
 // Labelling's working memory. Labelling depth after depth into the same RegionRuns
 // with the same scratch allocates only for the first depth: in a fresh process
@@ -52,10 +54,10 @@ RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity);
 struct LabelScratch {
     std::vector<std::int32_t> parent, final;
 };
-void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& into, LabelScratch& scratch);
+void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& into, LabelScratch& scratch, const TileKinds& kinds = builtInTileKinds());
 
 // How many regions, without keeping labels or runs (memory: two rows of runs).
-std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity);
+std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds = builtInTileKinds());
 
 struct RegionMap {
     Grid<std::int32_t> labels;
@@ -65,6 +67,6 @@ struct RegionMap {
     int count() const { return static_cast<int>(regions.size()); }
 };
 
-RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity);
+RegionMap labelRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds = builtInTileKinds());
 
 } // namespace burrow

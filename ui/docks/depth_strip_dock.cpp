@@ -72,7 +72,7 @@ void DepthStripDock::refresh() {
     for (int z = 0; z < list_->count() && z < level_->depthCount(); ++z) {
         if (!stale_[static_cast<std::size_t>(z)]) continue;
         stale_[static_cast<std::size_t>(z)] = false;
-        list_->item(z)->setIcon(QIcon(QPixmap::fromImage(levelPreview(level_->tiles(z), {kThumbWidth, kThumbWidth}))));
+        list_->item(z)->setIcon(QIcon(QPixmap::fromImage(levelPreview(level_->tiles(z), level_->kinds, {kThumbWidth, kThumbWidth}))));
     }
     // Many deep levels: redraw less often, so thumbnails never cost more than a
     // tenth of the time while a level is being generated.

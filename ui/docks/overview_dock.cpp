@@ -99,7 +99,7 @@ void OverviewDock::refresh() {
     took.start();
     // Drawn at the widget's size (times the screen's pixel ratio), so it stays sharp.
     const QSize bound = picture_->size() * picture_->devicePixelRatio();
-    picture_->setImage(levelPreview(level->tiles(map_->depth()), bound.expandedTo({160, 120})));
+    picture_->setImage(levelPreview(level->tiles(map_->depth()), level->kinds, bound.expandedTo({160, 120})));
     timer_.setInterval(std::max<int>(kRefreshMs, static_cast<int>(took.elapsed()) * 10));
 }
 

@@ -308,7 +308,7 @@ void RulesDock::showGroup() {
         properties_->setText(pairs.join("; "));
         if (g.kind == PopulationGroup::Kind::Tiles) {
             for (Tile t : allTiles()) {
-                auto* item = new QListWidgetItem(tileIcon(t), QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), choices_);
+                auto* item = new QListWidgetItem(tileIcon(builtInTileKinds()[t]), QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), choices_);
                 item->setData(Qt::UserRole, QString::fromUtf8(tileInfo(t).id.data(), qsizetype(tileInfo(t).id.size())));
                 item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
             }

@@ -42,7 +42,7 @@ void SeedGallery::start(const Project& project, int count) {
             Level level;
             Entry entry;
             entry.result = judgeSeed(*shared, seed, true, {}, &level);
-            if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), kThumbnail);
+            if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), level.kinds, kThumbnail);
             // Back on the UI thread; dropped there if a newer start came meanwhile, and
             // not delivered at all once the gallery is gone (it is the context).
             QMetaObject::invokeMethod(this, [this, epoch, entry = std::move(entry)]() mutable { add(epoch, std::move(entry)); }, Qt::QueuedConnection);

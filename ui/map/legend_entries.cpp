@@ -17,7 +17,7 @@ namespace {
 template <typename Paint>
 QIcon picture(int size, Paint paint) {
     QPixmap pixmap(size, size);
-    pixmap.fill(QColor::fromRgb(tileInfo(Tile::Floor).background));
+    pixmap.fill(QColor::fromRgb(tileInfo(Tile::Floor).background)); // the built-in floor: the legend's own backdrop
     QPainter painter(&pixmap);
     painter.setRenderHint(QPainter::Antialiasing, true);
     paint(painter, QRectF(0, 0, size, size));
@@ -82,20 +82,22 @@ std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
     const int z = view.depth;
 
     // Tiles present on this depth, with how many.
-    std::array<long long, kTileKindCount> tiles{};
+    std::array<long long, 256> tiles{};
     for (Tile t : level.tiles(z)) ++tiles[static_cast<std::size_t>(t)];
-    for (Tile t : allTiles()) {
-        const long long n = tiles[static_cast<std::size_t>(t)];
+    for (int i = 0; i < level.kinds.count(); ++i) {
+        const long long n = tiles[static_cast<std::size_t>(i)];
         if (!n) continue;
-        const TileInfo& info = tileInfo(t);
-        const QString what = info.walkable ? QObject::tr("walkable") : (info.diggable ? QObject::tr("solid, diggable") : QObject::tr("solid"));
-        out.push_back({QObject::tr("Tiles"), tileIcon(t, size),
-                       QObject::tr("%1 '%2' · %3 cells").arg(QString::fromUtf8(info.label.data(), qsizetype(info.label.size()))).arg(QChar::fromLatin1(info.glyph)).arg(count(n)),
+        const TileKind& info = level.kinds[level.kinds.tileAt(i)];
+        QString what = info.walkable ? QObject::tr("walkable") : (info.diggable ? QObject::tr("solid, diggable") : QObject::tr("solid"));
+        if (info.walkable && !info.transparent) what += QObject::tr(", blocks sight");
+        if (!info.walkable && info.transparent) what += QObject::tr(", see-through");
+        out.push_back({QObject::tr("Tiles"), tileIcon(info, size),
+                       QObject::tr("%1 '%2' · %3 cells").arg(QString::fromStdString(info.name)).arg(QChar::fromLatin1(info.glyph)).arg(count(n)),
                        what});
     }
 
     if (view.overlays.regions) {
-        const RegionRuns runs = labelRuns(level.tiles(z), view.overlays.movement);
+        const RegionRuns runs = labelRuns(level.tiles(z), view.overlays.movement, level.kinds);
         std::vector<QColor> colours;
         for (std::size_t i = 0; i < 4; ++i) colours.push_back(QColor::fromRgb(kRegionPalette[i]));
         out.push_back({QObject::tr("Regions"), swatch(size, colours),
@@ -112,7 +114,7 @@ std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
                        QObject::tr("Walking steps across depths by stairs; cells that cannot be walked to are left uncoloured. Hover a cell for its value.")});
     }
     if (view.overlays.otherDepth >= 0 && view.overlays.otherDepth < level.depthCount() && view.overlays.otherDepth != z) {
-        const QColor rock = QColor::fromRgb(tileInfo(Tile::Wall).background);
+        const QColor rock = QColor::fromRgb(level.kinds[Tile::Wall].background);
         out.push_back({QObject::tr("Depth %1 over this one").arg(view.overlays.otherDepth), swatch(size, {mapColours::kOtherDepthFloor}, rock),
                        QObject::tr("Floor on depth %1 under rock here").arg(view.overlays.otherDepth), {}});
         out.push_back({QObject::tr("Depth %1 over this one").arg(view.overlays.otherDepth), swatch(size, {mapColours::kSharedFloor}, rock),

@@ -4,7 +4,7 @@
 
 namespace burrow::ui {
 
-QImage levelPreview(const TileGrid& tiles, QSize bound) {
+QImage levelPreview(const TileGrid& tiles, const TileKinds& kinds, QSize bound) {
     if (tiles.width() <= 0 || tiles.height() <= 0 || bound.isEmpty()) return {};
     const QSize fitted = QSize(tiles.width(), tiles.height()).scaled(bound, Qt::KeepAspectRatio).expandedTo({1, 1});
     // Sampled at twice the size, then scaled down smoothly: thin walls and
@@ -14,7 +14,7 @@ QImage levelPreview(const TileGrid& tiles, QSize bound) {
     for (int y = 0; y < h; ++y) {
         const Tile* row = tiles.row(static_cast<int>(static_cast<long long>(y) * tiles.height() / h));
         auto* line = reinterpret_cast<QRgb*>(sampled.scanLine(y));
-        for (int x = 0; x < w; ++x) line[x] = 0xff000000u | tileInfo(row[static_cast<long long>(x) * tiles.width() / w]).background;
+        for (int x = 0; x < w; ++x) line[x] = 0xff000000u | kinds[row[static_cast<long long>(x) * tiles.width() / w]].background;
     }
     return sampled.size() == fitted ? sampled : sampled.scaled(fitted, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
 }

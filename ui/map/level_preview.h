@@ -9,6 +9,6 @@
 namespace burrow::ui {
 
 // The depth at most `bound` pixels wide and high, keeping its proportions.
-QImage levelPreview(const TileGrid& tiles, QSize bound);
+QImage levelPreview(const TileGrid& tiles, const TileKinds& kinds, QSize bound);
 
 } // namespace burrow::ui

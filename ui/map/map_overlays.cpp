@@ -9,10 +9,10 @@
 
 namespace burrow::ui {
 
-QImage regionImage(const TileGrid& tiles, Connectivity connectivity) {
+QImage regionImage(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
     QImage image(tiles.width(), tiles.height(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
-    const RegionRuns regions = labelRuns(tiles, connectivity);
+    const RegionRuns regions = labelRuns(tiles, connectivity, kinds);
     std::vector<QRgb> colours = regionColours(regions);
     for (QRgb& c : colours) c |= 0xff000000u;
     for (const CellRun& run : regions.runs) {
@@ -22,7 +22,7 @@ QImage regionImage(const TileGrid& tiles, Connectivity connectivity) {
     return image;
 }
 
-QImage otherDepthImage(const TileGrid& here, const TileGrid& other) {
+QImage otherDepthImage(const TileGrid& here, const TileGrid& other, const TileKinds& kinds) {
     QImage image(other.width(), other.height(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     const QRgb tint = qPremultiply(mapColours::kOtherDepthFloor.rgba());
@@ -30,8 +30,8 @@ QImage otherDepthImage(const TileGrid& here, const TileGrid& other) {
     for (int y = 0; y < other.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
         for (int x = 0; x < other.width(); ++x) {
-            if (!isWalkable(other(x, y))) continue;
-            line[x] = isWalkable(here(x, y)) ? shared : tint;
+            if (!kinds.walkable(other(x, y))) continue;
+            line[x] = kinds.walkable(here(x, y)) ? shared : tint;
         }
     }
     return image;

@@ -54,10 +54,10 @@ struct AgedAnnotation {
 
 // One pixel per cell: each walkable cell in its region's colour (core's region
 // palette, as in the PNG export), the rest clear.
-QImage regionImage(const TileGrid& tiles, Connectivity connectivity);
+QImage regionImage(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds);
 // One pixel per cell: `other`'s walkable cells tinted, and where both depths are
 // walkable a highlight, so shared floor (where stairs can go) stands out.
-QImage otherDepthImage(const TileGrid& here, const TileGrid& other);
+QImage otherDepthImage(const TileGrid& here, const TileGrid& other, const TileKinds& kinds);
 
 // Maps cell coordinates to widget pixels.
 struct CellTransform {

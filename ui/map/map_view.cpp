@@ -54,7 +54,7 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
     bool here = false;
     for (const CellChange& c : changes)
         if (c.z == depth_) {
-            blocks_.setPixel(c.x, c.y, 0xff000000u | tileInfo(c.after).background);
+            blocks_.setPixel(c.x, c.y, 0xff000000u | level_->kinds[c.after].background);
             here = true;
         }
     // Regions and the shared-floor overlay depend on whole areas: rebuild those.
@@ -133,16 +133,16 @@ void MapView::rebuildImages() {
     const TileGrid& tiles = level_->tiles(depth_);
     if (blocks_.width() != tiles.width() || blocks_.height() != tiles.height())
         blocks_ = QImage(tiles.width(), tiles.height(), QImage::Format_RGB32);
-    std::array<QRgb, kTileKindCount> colours{};
-    for (Tile t : allTiles()) colours[static_cast<std::size_t>(t)] = 0xff000000u | tileInfo(t).background;
+    std::array<QRgb, 256> colours{};
+    for (std::size_t t = 0; t < colours.size(); ++t) colours[t] = 0xff000000u | level_->kinds[static_cast<Tile>(t)].background;
     for (int y = 0; y < tiles.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(blocks_.scanLine(y));
         const Tile* row = tiles.row(y);
         for (int x = 0; x < tiles.width(); ++x) line[x] = colours[static_cast<std::size_t>(row[x])];
     }
-    if (overlays_.regions) regions_ = regionImage(tiles, overlays_.movement);
+    if (overlays_.regions) regions_ = regionImage(tiles, overlays_.movement, level_->kinds);
     const int other = overlays_.otherDepth;
-    if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other));
+    if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other), level_->kinds);
 }
 
 void MapView::recomputeHeat() {
@@ -259,7 +259,7 @@ void MapView::renderBlocks(QPainter& painter, const QImage& image, const QRectF&
 
 void MapView::renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1) {
     const int cell = static_cast<int>(std::lround(scale_));
-    atlas_.ensureCellSize(cell);
+    atlas_.ensure(level_->kinds, cell);
     const TileGrid& tiles = level_->tiles(depth_);
     for (int y = y0; y < y1; ++y) {
         const Tile* row = tiles.row(y);

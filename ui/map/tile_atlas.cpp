@@ -4,25 +4,27 @@
 
 namespace burrow::ui {
 
-QColor tileBackground(Tile tile) { return QColor::fromRgb(tileInfo(tile).background); }
-QColor tileForeground(Tile tile) { return QColor::fromRgb(tileInfo(tile).colour); }
+QColor tileBackground(const TileKind& kind) { return QColor::fromRgb(kind.background); }
+QColor tileForeground(const TileKind& kind) { return QColor::fromRgb(kind.colour); }
 
-void TileAtlas::ensureCellSize(int pixels) {
-    if (pixels == cellSize_) return;
+void TileAtlas::ensure(const TileKinds& kinds, int pixels) {
+    if (pixels == cellSize_ && !cells_.empty() && kinds == kinds_) return;
     cellSize_ = pixels;
+    kinds_ = kinds;
     QFont font(QStringLiteral("DejaVu Sans Mono"));
     font.setStyleHint(QFont::Monospace);
     font.setPixelSize(std::max(4, pixels * 4 / 5));
     font.setBold(true);
-    for (Tile tile : allTiles()) {
+    cells_.clear();
+    for (const TileKind& kind : kinds.all()) {
         QImage image(pixels, pixels, QImage::Format_RGB32);
-        image.fill(tileBackground(tile));
+        image.fill(tileBackground(kind));
         QPainter painter(&image);
         painter.setRenderHint(QPainter::TextAntialiasing);
         painter.setFont(font);
-        painter.setPen(tileForeground(tile));
-        painter.drawText(QRect(0, 0, pixels, pixels), Qt::AlignCenter, QString(QChar::fromLatin1(glyphOf(tile))));
-        cells_[static_cast<std::size_t>(tile)] = image;
+        painter.setPen(tileForeground(kind));
+        painter.drawText(QRect(0, 0, pixels, pixels), Qt::AlignCenter, QString(QChar::fromLatin1(kind.glyph)));
+        cells_.push_back(image);
     }
 }
 

@@ -3,25 +3,27 @@
 // view copies these instead of laying out text for every visible cell.
 #include <QFont>
 #include <QImage>
-#include <array>
+#include <vector>
 
-#include "model/tile.h"
+#include "model/tile_kinds.h"
 
 namespace burrow::ui {
 
-QColor tileBackground(Tile tile);
-QColor tileForeground(Tile tile);
+QColor tileBackground(const TileKind& kind);
+QColor tileForeground(const TileKind& kind);
 
 class TileAtlas {
 public:
-    // Rebuilds only when the size changes.
-    void ensureCellSize(int pixels);
+    // Rebuilds only when the kinds or the size change.
+    void ensure(const TileKinds& kinds, int pixels);
     int cellSize() const { return cellSize_; }
-    const QImage& glyphCell(Tile tile) const { return cells_[static_cast<std::size_t>(tile)]; }
+    // A tile the kinds lack is drawn as wall, as TileKinds reads it.
+    const QImage& glyphCell(Tile tile) const { return cells_[static_cast<std::size_t>(tile) < cells_.size() ? static_cast<std::size_t>(tile) : 0]; }
 
 private:
     int cellSize_ = 0;
-    std::array<QImage, kTileKindCount> cells_;
+    TileKinds kinds_;
+    std::vector<QImage> cells_;
 };
 
 } // namespace burrow::ui

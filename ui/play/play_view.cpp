@@ -88,9 +88,9 @@ void PlayView::paintEvent(QPaintEvent*) {
         painter.drawText(rect(), Qt::AlignCenter, tr("Press “Play from here” to play the level as it is now."));
         return;
     }
-    atlas_.ensureCellSize(kCell);
     const Cell me = game_->player().at;
     const Level& level = game_->level();
+    atlas_.ensure(level.kinds, kCell);
     // The player stays in the middle; the view shows what fits around them.
     const int columns = width() / kCell + 1, rows = height() / kCell + 1;
     const int x0 = me.x - columns / 2, y0 = me.y - rows / 2;

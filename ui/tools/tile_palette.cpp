@@ -1,30 +1,56 @@
 #include "tools/tile_palette.h"
 
 #include <QPainter>
+#include <QSignalBlocker>
 
 #include "map/tile_atlas.h"
 
 namespace burrow::ui {
 
-QIcon tileIcon(Tile tile, int size) {
-    TileAtlas atlas;
-    atlas.ensureCellSize(size);
-    return QIcon(QPixmap::fromImage(atlas.glyphCell(tile)));
+QIcon tileIcon(const TileKind& kind, int size) {
+    QImage image(size, size, QImage::Format_RGB32);
+    image.fill(tileBackground(kind));
+    QPainter painter(&image);
+    QFont font(QStringLiteral("DejaVu Sans Mono"));
+    font.setStyleHint(QFont::Monospace);
+    font.setPixelSize(std::max(4, size * 4 / 5));
+    font.setBold(true);
+    painter.setFont(font);
+    painter.setPen(tileForeground(kind));
+    painter.drawText(QRect(0, 0, size, size), Qt::AlignCenter, QString(QChar::fromLatin1(kind.glyph)));
+    return QIcon(QPixmap::fromImage(image));
 }
 
 TilePalette::TilePalette(QWidget* parent) : QComboBox(parent) {
     setObjectName("tilePalette");
     setToolTip(tr("The tile the pencil, rectangle and fill paint with"));
-    for (Tile t : allTiles()) {
-        const TileInfo& info = tileInfo(t);
-        addItem(tileIcon(t), QString::fromUtf8(info.label.data(), qsizetype(info.label.size())), static_cast<int>(t));
-        setItemData(count() - 1,
-                    tr("'%1' %2%3").arg(QChar::fromLatin1(info.glyph)).arg(info.walkable ? tr("walkable") : tr("blocks movement"))
-                        .arg(info.diggable ? tr(", diggable") : QString()),
-                    Qt::ToolTipRole);
-    }
+    kinds_ = TileKinds{};
+    setKinds(builtInTileKinds());
     setCurrentIndex(static_cast<int>(Tile::Floor));
     connect(this, &QComboBox::currentIndexChanged, this, [this] { emit tileChosen(tile()); });
+}
+
+void TilePalette::setKinds(const TileKinds& kinds) {
+    if (count() > 0 && kinds == kinds_) return;
+    kinds_ = kinds;
+    const Tile chosen = count() > 0 ? tile() : Tile::Floor;
+    {
+        const QSignalBlocker quiet(this);
+        clear();
+        for (int i = 0; i < kinds.count(); ++i) {
+            const TileKind& kind = kinds[kinds.tileAt(i)];
+            addItem(tileIcon(kind), QString::fromStdString(kind.name), i);
+            setItemData(count() - 1,
+                        tr("'%1' %2%3%4")
+                            .arg(QChar::fromLatin1(kind.glyph))
+                            .arg(kind.walkable ? tr("walkable") : tr("blocks movement"))
+                            .arg(kind.transparent ? QString() : tr(", blocks sight"))
+                            .arg(kind.diggable ? tr(", diggable") : QString()),
+                        Qt::ToolTipRole);
+        }
+        setCurrentIndex(kinds.contains(chosen) ? static_cast<int>(chosen) : static_cast<int>(Tile::Floor));
+    }
+    if (tile() != chosen) emit tileChosen(tile());
 }
 
 } // namespace burrow::ui
