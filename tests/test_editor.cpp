@@ -254,6 +254,41 @@ private slots:
         QVERIFY(!(again.document()->level().tiles(0) == doc->level().tiles(0))); // the rest did change
     }
 
+    // A project's own tile kinds are in the palette; painting one shows it on the
+    // map in its colour, the hover names it, and it survives saving and reopening.
+    void theProjectsOwnKindsArePaintable() {
+        QTemporaryDir dir;
+        nlohmann::json doc = nlohmann::json::parse(readTextFile(example("random-fill.burrow.json").toStdString()));
+        doc["tile_kinds"] = {{{"id", "lava"}, {"name", "Lava"}, {"glyph", "="}, {"colour", "#ffb040"}, {"background", "#c03000"}, {"walkable", false}}};
+        const QString file = dir.path() + "/lava.burrow.json";
+        writeFileAtomically(file.toStdString(), doc.dump(2));
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, file));
+        auto* palette = child<QComboBox>(&window, "tilePalette");
+        QCOMPARE(palette->count(), kTileKindCount + 1);
+        QCOMPARE(palette->itemText(kTileKindCount), QString("Lava"));
+        palette->setCurrentIndex(kTileKindCount);
+        const Tile lava = static_cast<Tile>(kTileKindCount);
+        child<QAction>(&window, "toolPencil")->trigger();
+        MapView* view = window.mapView();
+        drag(view, {{2, 2}, {6, 2}});
+        for (int x = 2; x <= 6; ++x) QCOMPARE(window.document()->level().at(x, 2, 0), lava);
+        const QImage shot = view->grab().toImage();
+        const QColor drawn = shot.pixelColor((view->cellCentre(4, 2) - QPointF(view->cellCentre(1, 0).x() - view->cellCentre(0, 0).x(), 0) * 0.4).toPoint());
+        QVERIFY2(std::abs(drawn.red() - 0xc0) + std::abs(drawn.green() - 0x30) + std::abs(drawn.blue()) < 24, qPrintable(drawn.name()));
+        QString error;
+        QVERIFY2(window.document()->save(&error), qPrintable(error));
+        MainWindow again;
+        QVERIFY(openAndFinish(again, file));
+        QCOMPARE(again.document()->level().at(4, 2, 0), lava);
+        QCOMPARE(again.document()->level().kinds[lava].name, std::string("Lava"));
+        window.resize(1366, 768);
+        view->setCellPixels(24, view->cellCentre(4, 2));
+        screenshot(&window, "custom-kinds-1366x768");
+    }
+
     // The eraser takes hand edits away (the generated tile shows again); a drag is
     // named by the cells it changed, each once; clearing edits is one undo step.
     void eraserStrokesAndClearingAreUndoable() {
