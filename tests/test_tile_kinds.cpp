@@ -10,6 +10,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include "content/rules_json.h"
 #include "export/level_export.h"
 #include "export/png.h"
 #include "export/tiled_export.h"
@@ -284,6 +285,40 @@ private slots:
         QVERIFY(!png.isNull());
         for (const Cell& c : lavaCells) QVERIFY(near(png.pixelColor(c.x * 8, c.y * 8), hot));
         for (const Cell& c : doorCells) QVERIFY(near(png.pixelColor(c.x * 8, c.y * 8), wall));
+    }
+
+    // Population rules lay the project's own kinds by id: lava pools in every room
+    // of the room grid, in the place of its obstacles, never cutting the start off
+    // the exit; the rules save with the id and read back only where lava is a kind.
+    void populationLaysTheProjectsKinds() {
+        json doc = exampleWithKinds("room-grid.burrow.json");
+        json rules = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/room-grid.rules.json"));
+        for (json& group : rules["groups"])
+            if (group.value("kind", "") == "tiles") group["tiles"] = {"lava"};
+        for (json& stage : doc["recipe"])
+            if (stage["stage"] == "populate") stage["rules"] = rules;
+        Project p = projectOf(doc);
+        const Tile lava = *p.tileKinds.find("lava");
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            const Level level = makeLevel(p, seed).level;
+            long long lavaCells = 0, obstacles = 0;
+            for (Tile t : level.tiles(0)) {
+                lavaCells += t == lava;
+                obstacles += t == Tile::Obstacle;
+            }
+            QVERIFY2(lavaCells >= 3 && obstacles == 0, qPrintable(QString("seed %1: %2 lava, %3 obstacles").arg(seed).arg(lavaCells).arg(obstacles)));
+            std::optional<Cell> start, exit;
+            for (const Marker& m : level.markers) (m.name == "start" ? start : exit) = m.at;
+            QVERIFY(start && exit);
+            const Cell from[] = {*start};
+            QVERIFY2(distanceMap(level, from, p.movement).at(exit->x, exit->y, exit->z) >= 0, qPrintable(QString("seed %1: lava cuts the exit off").arg(seed)));
+        }
+        const json saved = json::parse(projectToJson(p).dump());
+        QVERIFY(saved.dump().find("\"tiles\":[\"lava\"]") != std::string::npos);
+        QVERIFY(projectOf(saved) == p);
+        std::vector<Diagnostic> problems;
+        rulesFromJson(rules, problems);
+        QVERIFY(!problems.empty() && problems[0].message.find("expected a tile kind") != std::string::npos);
     }
 
     // A level hashes as before unless it has kinds of its own.

@@ -28,7 +28,7 @@ std::string known(const std::vector<std::string>& names) {
 
 class RulesReader {
 public:
-    explicit RulesReader(std::vector<Diagnostic>& problems) : check_(problems) {}
+    RulesReader(std::vector<Diagnostic>& problems, const TileKinds& kinds) : check_(problems), kinds_(kinds) {}
 
     PopulationRules read(const json& doc) {
         PopulationRules rules;
@@ -173,9 +173,9 @@ private:
                 if (std::find(g.tiles.begin(), g.tiles.end(), Tile::Obstacle) == g.tiles.end()) g.tiles.push_back(Tile::Obstacle);
                 continue;
             }
-            const auto tile = t.is_string() && t.get<std::string>().size() > 1 ? tileFromId(t.get<std::string>()) : std::nullopt;
+            const auto tile = t.is_string() && t.get<std::string>().size() > 1 ? kinds_.find(t.get<std::string>()) : std::nullopt;
             if (tile) g.tiles.push_back(*tile);
-            else check_.fail(path + "/" + std::to_string(i), "expected a tile name (obstacle, water, wall, ...) or a tile index, found " + t.dump());
+            else check_.fail(path + "/" + std::to_string(i), "expected a tile kind (" + kinds_.idList() + ") or a tile index, found " + t.dump());
         }
     }
 
@@ -275,12 +275,13 @@ private:
     }
 
     JsonChecker check_;
+    const TileKinds& kinds_;
     std::vector<std::string> entityPaths_; // where each entity's name was read, in order
 };
 
 } // namespace
 
-PopulationRules rulesFromJson(const json& document, std::vector<Diagnostic>& problems) { return RulesReader(problems).read(document); }
+PopulationRules rulesFromJson(const json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds) { return RulesReader(problems, kinds).read(document); }
 
 bool looksLikeRules(const json& document) {
     if (!document.is_object()) return false;
@@ -300,7 +301,7 @@ void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vec
     }
 }
 
-ordered_json rulesToJson(const PopulationRules& rules) {
+ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
     ordered_json doc = {{"format", kRulesFormat}, {"version", kRulesVersion}};
     ordered_json templates = ordered_json::array();
     for (const auto& t : rules.templates) {
@@ -337,7 +338,7 @@ ordered_json rulesToJson(const PopulationRules& rules) {
             ordered_json tiles = ordered_json::array();
             for (int index : g.tileIndices) tiles.push_back(index); // seed 002's indices, laid as obstacles
             for (Tile t : g.tiles)
-                if (g.tileIndices.empty() || t != Tile::Obstacle) tiles.push_back(std::string(tileInfo(t).id));
+                if (g.tileIndices.empty() || t != Tile::Obstacle) tiles.push_back(kinds[t].id);
             group["tiles"] = tiles;
             if (!g.layer.empty()) group["layer"] = g.layer;
         } else {
@@ -359,14 +360,16 @@ ordered_json rulesToJson(const PopulationRules& rules) {
     return doc;
 }
 
-PopulationRules loadRules(const std::filesystem::path& path) {
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds) {
     const json document = parseJsonFile(path);
     std::vector<Diagnostic> problems;
-    PopulationRules rules = rulesFromJson(document, problems);
+    PopulationRules rules = rulesFromJson(document, problems, kinds);
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return rules;
 }
 
-void saveRules(const PopulationRules& rules, const std::filesystem::path& path) { writeFileAtomically(path, rulesToJson(rules).dump(2) + "\n"); }
+void saveRules(const PopulationRules& rules, const std::filesystem::path& path, const TileKinds& kinds) {
+    writeFileAtomically(path, rulesToJson(rules, kinds).dump(2) + "\n");
+}
 
 } // namespace burrow

@@ -17,16 +17,17 @@ inline constexpr int kRulesVersion = 1;
 
 // Every problem goes into `problems` with its JSON path; the rules are only
 // meaningful when it stays empty.
-PopulationRules rulesFromJson(const nlohmann::json& document, std::vector<Diagnostic>& problems);
-nlohmann::ordered_json rulesToJson(const PopulationRules& rules);
+// Tile groups name kinds from `kinds`: the project's, when the rules belong to one.
+PopulationRules rulesFromJson(const nlohmann::json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds = builtInTileKinds());
+nlohmann::ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds = builtInTileKinds());
 
 // Problems that depend on the level the rules are used on: footprints larger than it.
 void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vector<Diagnostic>& problems);
 
 // Throws FileError naming the file and every problem.
-PopulationRules loadRules(const std::filesystem::path& path);
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds());
 // Atomic: the old file survives a failed save. Throws FileError.
-void saveRules(const PopulationRules& rules, const std::filesystem::path& path);
+void saveRules(const PopulationRules& rules, const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds());
 
 // True when the document looks like population rules (either dialect), not a project.
 bool looksLikeRules(const nlohmann::json& document);

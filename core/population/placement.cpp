@@ -19,7 +19,7 @@ bool besidePassage(const TileGrid& tiles, int x, int y) {
 // window of kDetour cells around the footprint, clipped to `box` (the part and one
 // cell beyond, so a room's doorways count): a room keeps its doors joined inside
 // the room, and the cost stays that of the window, not of the level.
-bool keepsConnected(const TileGrid& tiles, const Rect& box, const Rect& footprint, Connectivity movement) {
+bool keepsConnected(const TileGrid& tiles, const TileKinds& kinds, const Rect& box, const Rect& footprint, Connectivity movement) {
     const int x0 = std::max(box.x, footprint.x - kDetour), y0 = std::max(box.y, footprint.y - kDetour);
     const int x1 = std::min(box.right(), footprint.right() + kDetour), y1 = std::min(box.bottom(), footprint.bottom() + kDetour);
     const Rect window{x0, y0, x1 - x0, y1 - y0};
@@ -28,7 +28,7 @@ bool keepsConnected(const TileGrid& tiles, const Rect& box, const Rect& footprin
     for (int y = footprint.y - 1; y <= footprint.bottom(); ++y)
         for (int x = footprint.x - 1; x <= footprint.right(); ++x) {
             const bool corner = (x < footprint.x || x >= footprint.right()) && (y < footprint.y || y >= footprint.bottom());
-            if (footprint.contains(x, y) || (corner && !eight) || !window.contains(x, y) || !isWalkable(tiles(x, y))) continue;
+            if (footprint.contains(x, y) || (corner && !eight) || !window.contains(x, y) || !kinds.walkable(tiles(x, y))) continue;
             sides.push_back({x, y});
         }
     if (sides.size() < 2) return true;
@@ -41,7 +41,7 @@ bool keepsConnected(const TileGrid& tiles, const Rect& box, const Rect& footprin
         const Point p = queue[head];
         for (int d = 0; d < (eight ? 8 : 4); ++d) {
             const int x = p.x + kDx[d], y = p.y + kDy[d];
-            if (!window.contains(x, y) || seen(x - x0, y - y0) || footprint.contains(x, y) || !isWalkable(tiles(x, y))) continue;
+            if (!window.contains(x, y) || seen(x - x0, y - y0) || footprint.contains(x, y) || !kinds.walkable(tiles(x, y))) continue;
             seen(x - x0, y - y0) = 1;
             queue.push_back({x, y});
         }
@@ -167,7 +167,7 @@ SpotSearch findSpot(const Level& level, const ScopeArea& area, const FreeSpots& 
         const TileGrid& tiles = level.tiles(at.z);
         const int bx = std::max(0, part->bounds.x - 1), by = std::max(0, part->bounds.y - 1);
         const Rect box{bx, by, std::min(tiles.width(), part->bounds.right() + 1) - bx, std::min(tiles.height(), part->bounds.bottom() + 1) - by};
-        if (keepsConnected(tiles, box, {at.x, at.y, spots.width(), spots.height()}, movement)) return {Spot{at}, {}};
+        if (keepsConnected(tiles, level.kinds, box, {at.x, at.y, spots.width(), spots.height()}, movement)) return {Spot{at}, {}};
         const Cell last = spotAt(--left);
         std::erase_if(moved, [&](const auto& m) { return m.first == pick; });
         moved.emplace_back(pick, last);

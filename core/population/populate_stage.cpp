@@ -87,7 +87,7 @@ private:
         const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
         const PlacedEntity* entity = tiles ? nullptr : &g.entities[rng_.below(static_cast<std::uint32_t>(g.entities.size()))];
         if (entity && placePlayerAtStart(canvas, g, *entity)) return;
-        const SpotSearch search = findSpot(canvas.level(), area, spotsFor(canvas.level(), w, h, tiles && !isWalkable(tile)), movement_, rng_);
+        const SpotSearch search = findSpot(canvas.level(), area, spotsFor(canvas.level(), w, h, tiles && !canvas.level().kinds.walkable(tile)), movement_, rng_);
         if (!search.spot) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot, g.name);
             describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
@@ -101,7 +101,7 @@ private:
                 occupancy_.take(x, y, at.z);
                 if (tiles) depth.set(x, y, tile);
             }
-        std::string what = tiles ? std::string(tileInfo(tile).id) : entity->templateName;
+        std::string what = tiles ? canvas.level().kinds[tile].id : entity->templateName;
         if (entity) placeEntity(canvas.level(), depth, *entity, at);
         const bool passage = isPassage(canvas.level().tiles(at.z)(at.x, at.y));
         for (FreeSpots& spots : spots_) spots.placed({at.x, at.y, w, h}, at.z, passage);

@@ -15,7 +15,7 @@ AreaPart partOf(const Level& level, int depth, const Rect& rect) {
     AreaPart part{depth, clipped, Grid<std::uint8_t>(std::max(0, clipped.width), std::max(0, clipped.height), 0)};
     const TileGrid& tiles = level.tiles(depth);
     for (int y = 0; y < part.bounds.height; ++y)
-        for (int x = 0; x < part.bounds.width; ++x) part.inside(x, y) = isWalkable(tiles(part.bounds.x + x, part.bounds.y + y));
+        for (int x = 0; x < part.bounds.width; ++x) part.inside(x, y) = level.kinds.walkable(tiles(part.bounds.x + x, part.bounds.y + y));
     return part;
 }
 
@@ -35,7 +35,7 @@ std::vector<ScopeArea> areasOfKind(const Level& level, AreaKind kind) {
 std::vector<ScopeArea> caves(const Level& level, Connectivity movement) {
     std::vector<ScopeArea> result;
     for (int z = 0; z < level.depthCount(); ++z) {
-        const RegionRuns regions = labelRuns(level.tiles(z), movement);
+        const RegionRuns regions = labelRuns(level.tiles(z), movement, level.kinds);
         const std::size_t first = result.size();
         for (const RegionInfo& r : regions.regions) {
             ScopeArea area;

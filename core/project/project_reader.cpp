@@ -41,6 +41,7 @@ public:
         }
         movement_ = project.movement;
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
+        kinds_ = &project.tileKinds; // population tile groups name them
         readRecipe(doc, project);
         readEdits(doc, project);
         readAcceptance(doc, project);
@@ -250,7 +251,7 @@ private:
             entry.rulesFile = rules->get<std::string>();
             const std::filesystem::path file = folder_ / entry.rulesFile;
             try {
-                entry.rules = std::make_shared<PopulationRules>(loadRules(file));
+                entry.rules = std::make_shared<PopulationRules>(loadRules(file, *kinds_));
             } catch (const FileError& e) {
                 for (const auto& p : e.problems()) fail(prefix, formatDiagnostic(e.file(), p));
                 return;
@@ -263,7 +264,7 @@ private:
             fail(prefix, "expected a rules file name or the rules themselves, found " + rules->dump());
             return;
         }
-        PopulationRules inlineRules = rulesFromJson(*rules, problems);
+        PopulationRules inlineRules = rulesFromJson(*rules, problems, *kinds_);
         checkRulesFit(inlineRules, size, problems);
         for (const auto& p : problems) fail(prefix + p.path, p.message);
         entry.rules = std::make_shared<PopulationRules>(std::move(inlineRules));
@@ -366,6 +367,7 @@ private:
     std::filesystem::path folder_;
     std::vector<Diagnostic>* notices_;
     Connectivity movement_ = Connectivity::Eight;
+    const TileKinds* kinds_ = &builtInTileKinds();
 };
 
 } // namespace

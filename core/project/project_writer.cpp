@@ -21,7 +21,7 @@ ordered_json paramToJson(const ParamValue& value) {
     return std::visit([](const auto& v) { return ordered_json(v); }, value);
 }
 
-ordered_json stageToJson(const StageEntry& entry) {
+ordered_json stageToJson(const StageEntry& entry, const TileKinds& kinds) {
     ordered_json stage = ordered_json::object();
     stage["stage"] = entry.type;
     stage["name"] = entry.name;
@@ -32,7 +32,7 @@ ordered_json stageToJson(const StageEntry& entry) {
     for (const auto& [key, value] : entry.params.all()) params[key] = paramToJson(value);
     stage["params"] = params;
     if (!entry.rulesFile.empty()) stage["rules"] = entry.rulesFile;
-    else if (entry.rules) stage["rules"] = rulesToJson(*entry.rules);
+    else if (entry.rules) stage["rules"] = rulesToJson(*entry.rules, kinds);
     if (!entry.extra.empty()) stage["extra"] = ordered(entry.extra);
     return stage;
 }
@@ -50,7 +50,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     doc["movement"] = static_cast<int>(project.movement);
     if (!project.tileKinds.builtInOnly()) doc["tile_kinds"] = tileKindsToJson(project.tileKinds);
     ordered_json recipe = ordered_json::array();
-    for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry));
+    for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry, project.tileKinds));
     doc["recipe"] = recipe;
     if (!project.edits.empty()) {
         ordered_json edits = ordered_json::array();
@@ -77,8 +77,8 @@ std::string projectHash(const Project& project) {
     ordered_json what = {{"size", {project.size.width, project.size.height, project.size.depth}}, {"movement", static_cast<int>(project.movement)}};
     ordered_json stages = ordered_json::array();
     for (const auto& entry : project.recipe.stages) {
-        ordered_json stage = stageToJson(entry);
-        if (entry.rules) stage["rules"] = rulesToJson(*entry.rules); // the rules themselves, not a file name
+        ordered_json stage = stageToJson(entry, project.tileKinds);
+        if (entry.rules) stage["rules"] = rulesToJson(*entry.rules, project.tileKinds); // the rules themselves, not a file name
         stages.push_back(stage);
     }
     // What the project's own kinds are decides how its level plays and exports; a
@@ -102,11 +102,11 @@ void saveProject(const Project& project, const std::filesystem::path& path) {
         const std::filesystem::path file = path.parent_path() / entry.rulesFile;
         bool same = false;
         try {
-            same = loadRules(file) == *entry.rules;
+            same = loadRules(file, project.tileKinds) == *entry.rules;
         } catch (const FileError&) {
             same = false; // missing or broken: write it
         }
-        if (!same) saveRules(*entry.rules, file);
+        if (!same) saveRules(*entry.rules, file, project.tileKinds);
     }
     writeFileAtomically(path, projectToJson(project).dump(2) + "\n");
 }

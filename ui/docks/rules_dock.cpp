@@ -179,10 +179,11 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
             reload();
             return;
         }
-        onGroup(tr("Change choices"), [ticked](PopulationGroup& g) {
+        onGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds](PopulationGroup& g) {
             if (g.kind == PopulationGroup::Kind::Tiles) {
                 g.tiles.clear();
-                for (const QString& t : ticked) g.tiles.push_back(*tileFromId(t.toStdString()));
+                for (const QString& t : ticked)
+                    if (const auto tile = kinds.find(t.toStdString())) g.tiles.push_back(*tile);
             } else {
                 std::vector<PlacedEntity> kept;
                 for (const QString& t : ticked) {
@@ -265,7 +266,7 @@ void RulesDock::reload() {
                     for (int c = 0; c < 4; ++c) item->setToolTip(c, trouble.trimmed());
                 }
                 if (g.kind == PopulationGroup::Kind::Tiles)
-                    for (Tile t : g.tiles) new QTreeWidgetItem(item, {QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), "", sizesText(g)});
+                    for (Tile t : g.tiles) new QTreeWidgetItem(item, {QString::fromStdString(document_->project().tileKinds[t].name), "", sizesText(g)});
                 else
                     for (const PlacedEntity& e : g.entities) new QTreeWidgetItem(item, {QString::fromStdString(e.templateName)});
             }
@@ -307,9 +308,11 @@ void RulesDock::showGroup() {
             }
         properties_->setText(pairs.join("; "));
         if (g.kind == PopulationGroup::Kind::Tiles) {
-            for (Tile t : allTiles()) {
-                auto* item = new QListWidgetItem(tileIcon(builtInTileKinds()[t]), QString::fromUtf8(tileInfo(t).label.data(), qsizetype(tileInfo(t).label.size())), choices_);
-                item->setData(Qt::UserRole, QString::fromUtf8(tileInfo(t).id.data(), qsizetype(tileInfo(t).id.size())));
+            const TileKinds& kinds = document_->project().tileKinds;
+            for (int k = 0; k < kinds.count(); ++k) {
+                const Tile t = kinds.tileAt(k);
+                auto* item = new QListWidgetItem(tileIcon(kinds[t]), QString::fromStdString(kinds[t].name), choices_);
+                item->setData(Qt::UserRole, QString::fromStdString(kinds[t].id));
                 item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
             }
         } else {
@@ -336,7 +339,7 @@ void RulesDock::loadFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load Population Rules"), {}, tr("Rules (*.json)"));
     if (path.isEmpty()) return;
     try {
-        PopulationRules rules = loadRules(path.toStdString());
+        PopulationRules rules = loadRules(path.toStdString(), document_->project().tileKinds);
         document_->undoStack()->push(new RulesCommand(document_, std::move(rules), tr("Load rules %1").arg(QFileInfo(path).fileName())));
         emit rulesEdited();
     } catch (const std::exception& e) {
@@ -350,7 +353,7 @@ void RulesDock::saveFile() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Population Rules"), "population.rules.json", tr("Rules (*.rules.json *.json)"));
     if (path.isEmpty()) return;
     try {
-        saveRules(*rules, path.toStdString()); // atomic: a failed save leaves the old file whole
+        saveRules(*rules, path.toStdString(), document_->project().tileKinds); // atomic: a failed save leaves the old file whole
     } catch (const std::exception& e) {
         QMessageBox::warning(this, tr("Cannot save rules"), QString::fromStdString(e.what()));
         return;
