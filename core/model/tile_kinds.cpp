@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "model/tile_masks.h"
 
 namespace burrow {
 namespace {
@@ -16,7 +15,8 @@ TileKinds::TileKinds() {
         const TileInfo& info = tileInfo(t);
         TileKind kind{std::string(info.id), std::string(info.label), info.glyph, info.colour, info.background, info.walkable, info.transparent, info.diggable, {}, {}, {}};
         const auto i = static_cast<std::size_t>(t);
-        flags_[i] = static_cast<std::uint8_t>((kind.walkable ? kWalkable : 0) | (kind.transparent ? kTransparent : 0) | (kind.diggable ? kDiggable : 0));
+        flags_[i] = static_cast<std::uint8_t>((kind.walkable ? kWalkable : 0) | (kind.transparent ? kTransparent : 0) | (kind.diggable ? kDiggable : 0) |
+                                              (t == Tile::StairsDown || t == Tile::StairsUp ? kStairs : 0));
         kinds_.push_back(std::move(kind));
     }
     // Values past the table read as wall (see operator[]).
@@ -57,17 +57,9 @@ std::string TileKinds::idList() const {
     return list;
 }
 
-std::uint8_t TileKinds::walkableMask(const Tile* eight) const {
-    if (builtInOnly()) return burrow::walkableMask(eight);
+std::uint8_t TileKinds::lookedUpMask(const Tile* eight, std::uint8_t flag) const {
     std::uint8_t mask = 0;
-    for (int k = 0; k < 8; ++k) mask |= static_cast<std::uint8_t>((flags_[static_cast<std::uint8_t>(eight[k])] & kWalkable) << k);
-    return mask;
-}
-
-std::uint8_t TileKinds::stairsMask(const Tile* eight) const {
-    if (builtInOnly()) return burrow::stairsMask(eight);
-    std::uint8_t mask = 0;
-    for (int k = 0; k < 8; ++k) mask |= static_cast<std::uint8_t>((eight[k] == Tile::StairsDown || eight[k] == Tile::StairsUp) << k);
+    for (int k = 0; k < 8; ++k) mask |= static_cast<std::uint8_t>(((flags_[static_cast<std::uint8_t>(eight[k])] & flag) != 0) << k);
     return mask;
 }
 

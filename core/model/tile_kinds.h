@@ -16,6 +16,7 @@
 
 #include "model/property.h"
 #include "model/tile.h"
+#include "model/tile_masks.h"
 
 namespace burrow {
 
@@ -69,13 +70,18 @@ public:
 
     // Bit k set when tiles[k] is walkable. Built-in tables take the branch-free
     // path of model/tile_masks.h.
-    std::uint8_t walkableMask(const Tile* eight) const;
-    std::uint8_t stairsMask(const Tile* eight) const;
+    std::uint8_t walkableMask(const Tile* eight) const {
+        return builtInOnly() ? burrow::walkableMask(eight) : lookedUpMask(eight, kWalkable);
+    }
+    std::uint8_t stairsMask(const Tile* eight) const {
+        return builtInOnly() ? burrow::stairsMask(eight) : lookedUpMask(eight, kStairs);
+    }
 
     friend bool operator==(const TileKinds& a, const TileKinds& b) { return a.kinds_ == b.kinds_; }
 
 private:
-    static constexpr std::uint8_t kWalkable = 1, kTransparent = 2, kDiggable = 4;
+    static constexpr std::uint8_t kWalkable = 1, kTransparent = 2, kDiggable = 4, kStairs = 8;
+    std::uint8_t lookedUpMask(const Tile* eight, std::uint8_t flag) const;
     std::vector<TileKind> kinds_;
     std::array<std::uint8_t, 256> flags_{};
     std::array<Tile, 256> exportLook_{};
