@@ -321,6 +321,34 @@ private slots:
         QVERIFY(!problems.empty() && problems[0].message.find("expected a tile kind") != std::string::npos);
     }
 
+    // The example: lava pools and moss in every seed's caves, each where a tile
+    // group may put it (on open ground, never on stairs), and the bot never in lava.
+    void theLavaCavesExampleLaysItsKinds() {
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json", builtinStages());
+        const Tile lava = *p.tileKinds.find("lava"), moss = *p.tileKinds.find("moss");
+        long long lavaCells = 0, mossCells = 0;
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            const Level level = makeLevel(p, seed).level;
+            for (int z = 0; z < level.depthCount(); ++z)
+                for (Tile t : level.tiles(z)) {
+                    lavaCells += t == lava;
+                    mossCells += t == moss;
+                }
+            for (const StairsPair& s : level.stairs) {
+                QCOMPARE(level.at(s.x, s.y, s.upperDepth), Tile::StairsDown);
+                QCOMPARE(level.at(s.x, s.y, s.upperDepth + 1), Tile::StairsUp);
+            }
+            Game game(level, seed, GameOptions::forMovement(p.movement));
+            const GameSummary summary = playWithBot(game, 300);
+            Game replay(level, seed, GameOptions::forMovement(p.movement));
+            for (const Input& input : summary.inputs) {
+                replay.act(input);
+                QVERIFY(level.at(replay.player().at.x, replay.player().at.y, replay.player().at.z) != lava);
+            }
+        }
+        QVERIFY2(lavaCells > 20 * 6 * 4 && mossCells > 20 * 6, qPrintable(QString("%1 lava, %2 moss").arg(lavaCells).arg(mossCells)));
+    }
+
     // A level hashes as before unless it has kinds of its own.
     void levelHashCoversTheKinds() {
         Level level = levelFromAscii("#..#\n");

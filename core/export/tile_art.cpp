@@ -6,13 +6,13 @@
 namespace burrow {
 namespace {
 
-// 5 x 7 bitmaps, one string per row, '#' for ink. Enough for the tile glyphs and
-// the default templates' glyphs.
+// 5 x 7 bitmaps, one string per row, '#' for ink. Enough for the tile glyphs, the
+// default templates' glyphs and a few common ones for a project's own kinds.
 struct GlyphBitmap {
     char glyph;
     std::array<const char*, 7> rows;
 };
-constexpr std::array<GlyphBitmap, 14> kFont = {{
+constexpr std::array<GlyphBitmap, 19> kFont = {{
     {'#', {" # # ", "#####", " # # ", " # # ", "#####", " # # ", "     "}},
     {'.', {"     ", "     ", "     ", "  #  ", "     ", "     ", "     "}},
     {',', {"     ", "     ", "     ", "     ", "  #  ", " #   ", "     "}},
@@ -27,6 +27,12 @@ constexpr std::array<GlyphBitmap, 14> kFont = {{
     {'F', {"#####", "#    ", "#### ", "#    ", "#    ", "#    ", "     "}},
     {'*', {"     ", "# # #", " ### ", "#####", " ### ", "# # #", "     "}},
     {'?', {" ### ", "#   #", "   # ", "  #  ", "  #  ", "     ", "  #  "}},
+    // Common glyphs for a project's own kinds: lava, moss, traps, rubble, a chasm.
+    {'=', {"     ", "     ", "#####", "     ", "#####", "     ", "     "}},
+    {'"', {" # # ", " # # ", " # # ", "     ", "     ", "     ", "     "}},
+    {'^', {"  #  ", " # # ", "#   #", "     ", "     ", "     ", "     "}},
+    {'%', {"##  #", "##  #", "   # ", "  #  ", " #   ", "#  ##", "#  ##"}},
+    {':', {"     ", "  #  ", "  #  ", "     ", "  #  ", "  #  ", "     "}},
 }};
 
 const GlyphBitmap* bitmapOf(char glyph) {
