@@ -11,6 +11,8 @@ namespace burrow::ui {
 
 QColor tileBackground(const TileKind& kind);
 QColor tileForeground(const TileKind& kind);
+// One cell of a kind, `pixels` a side: its glyph in its colour on its background.
+QImage tileCell(const TileKind& kind, int pixels);
 
 class TileAtlas {
 public:

@@ -1,30 +1,16 @@
 #include "tools/tile_palette.h"
 
-#include <QPainter>
 #include <QSignalBlocker>
 
 #include "map/tile_atlas.h"
 
 namespace burrow::ui {
 
-QIcon tileIcon(const TileKind& kind, int size) {
-    QImage image(size, size, QImage::Format_RGB32);
-    image.fill(tileBackground(kind));
-    QPainter painter(&image);
-    QFont font(QStringLiteral("DejaVu Sans Mono"));
-    font.setStyleHint(QFont::Monospace);
-    font.setPixelSize(std::max(4, size * 4 / 5));
-    font.setBold(true);
-    painter.setFont(font);
-    painter.setPen(tileForeground(kind));
-    painter.drawText(QRect(0, 0, size, size), Qt::AlignCenter, QString(QChar::fromLatin1(kind.glyph)));
-    return QIcon(QPixmap::fromImage(image));
-}
+QIcon tileIcon(const TileKind& kind, int size) { return QIcon(QPixmap::fromImage(tileCell(kind, size))); }
 
 TilePalette::TilePalette(QWidget* parent) : QComboBox(parent) {
     setObjectName("tilePalette");
     setToolTip(tr("The tile the pencil, rectangle and fill paint with"));
-    kinds_ = TileKinds{};
     setKinds(builtInTileKinds());
     setCurrentIndex(static_cast<int>(Tile::Floor));
     connect(this, &QComboBox::currentIndexChanged, this, [this] { emit tileChosen(tile()); });

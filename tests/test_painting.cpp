@@ -1,0 +1,169 @@
+// Painting in the editor as a designer does: pencil drags, the eraser, rectangles and
+// fills, each one undoable command, kept through saving, reopening and
+// regenerating, with the built-in tile kinds and the project's own.
+#include <QtTest>
+
+#include <QAction>
+#include <QComboBox>
+#include <QUndoStack>
+
+#include "document/project_document.h"
+#include "io/file_io.h"
+#include "main_window.h"
+#include "map/map_view.h"
+#include "tools/paint_controller.h"
+#include "editor_test_helpers.h"
+
+using namespace burrow;
+using namespace burrow::ui;
+
+namespace {
+
+// A drag with the left button through these cells, as one stroke.
+void drag(MapView* view, std::initializer_list<QPoint> cells) {
+    const QPoint first = view->cellCentre(cells.begin()->x(), cells.begin()->y()).toPoint();
+    const QPoint last = view->cellCentre((cells.end() - 1)->x(), (cells.end() - 1)->y()).toPoint();
+    QTest::mousePress(view, Qt::LeftButton, {}, first);
+    for (const QPoint& c : cells) QTest::mouseMove(view, view->cellCentre(c.x(), c.y()).toPoint());
+    QTest::mouseRelease(view, Qt::LeftButton, {}, last);
+}
+
+} // namespace
+
+class TestPainting : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName("BurrowTest");
+        QSettings().clear();
+    }
+
+    void paintUndoRedoAndTheEditSurvives() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        const Level before = doc->level();
+        child<QAction>(&window, "toolPencil")->trigger();
+        window.painter()->setTile(Tile::Water);
+        // One drag across the top row: one undo command.
+        drag(view, {{0, 0}, {7, 0}, {14, 0}});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        for (int x = 0; x < 15; ++x) QCOMPARE(doc->level().at(x, 0, 0), Tile::Water);
+        doc->undoStack()->undo();
+        QVERIFY(doc->level().tiles(0) == before.tiles(0));
+        doc->undoStack()->redo();
+        for (int x = 0; x < 15; ++x) QCOMPARE(doc->level().at(x, 0, 0), Tile::Water);
+
+        // Save, reopen, regenerate: the painted row stays.
+        QTemporaryDir dir;
+        const QString file = dir.path() + "/painted.burrow.json";
+        QString error;
+        QVERIFY2(doc->saveAs(file, &error), qPrintable(error));
+        QVERIFY(!doc->isModified());
+        MainWindow again;
+        QVERIFY(openAndFinish(again, file));
+        for (int x = 0; x < 15; ++x) QCOMPARE(again.document()->level().at(x, 0, 0), Tile::Water);
+        Recipe rerolled = again.document()->project().recipe;
+        rerolled.stages[0].reroll = 3;
+        again.document()->setRecipe(rerolled);
+        again.document()->generateFor(1000);
+        QVERIFY(again.document()->atEnd());
+        for (int x = 0; x < 15; ++x) QCOMPARE(again.document()->level().at(x, 0, 0), Tile::Water);
+        QVERIFY(!(again.document()->level().tiles(0) == doc->level().tiles(0))); // the rest did change
+    }
+
+    // A project's own tile kinds are in the palette; painting one shows it on the
+    // map in its colour, the hover names it, and it survives saving and reopening.
+    void theProjectsOwnKindsArePaintable() {
+        QTemporaryDir dir;
+        nlohmann::json doc = nlohmann::json::parse(readTextFile(example("random-fill.burrow.json").toStdString()));
+        doc["tile_kinds"] = {{{"id", "lava"}, {"name", "Lava"}, {"glyph", "="}, {"colour", "#ffb040"}, {"background", "#c03000"}, {"walkable", false}}};
+        const QString file = dir.path() + "/lava.burrow.json";
+        writeFileAtomically(file.toStdString(), doc.dump(2));
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, file));
+        auto* palette = child<QComboBox>(&window, "tilePalette");
+        QCOMPARE(palette->count(), kTileKindCount + 1);
+        QCOMPARE(palette->itemText(kTileKindCount), QString("Lava"));
+        palette->setCurrentIndex(kTileKindCount);
+        const Tile lava = static_cast<Tile>(kTileKindCount);
+        child<QAction>(&window, "toolPencil")->trigger();
+        MapView* view = window.mapView();
+        drag(view, {{2, 2}, {6, 2}});
+        for (int x = 2; x <= 6; ++x) QCOMPARE(window.document()->level().at(x, 2, 0), lava);
+        const QImage shot = view->grab().toImage();
+        const QColor drawn = shot.pixelColor((view->cellCentre(4, 2) - QPointF(view->cellCentre(1, 0).x() - view->cellCentre(0, 0).x(), 0) * 0.4).toPoint());
+        QVERIFY2(std::abs(drawn.red() - 0xc0) + std::abs(drawn.green() - 0x30) + std::abs(drawn.blue()) < 24, qPrintable(drawn.name()));
+        QString error;
+        QVERIFY2(window.document()->save(&error), qPrintable(error));
+        MainWindow again;
+        QVERIFY(openAndFinish(again, file));
+        QCOMPARE(again.document()->level().at(4, 2, 0), lava);
+        QCOMPARE(again.document()->level().kinds[lava].name, std::string("Lava"));
+        window.resize(1366, 768);
+        view->setCellPixels(24, view->cellCentre(4, 2));
+        screenshot(&window, "custom-kinds-1366x768");
+    }
+
+    // The eraser takes hand edits away (the generated tile shows again); a drag is
+    // named by the cells it changed, each once; clearing edits is one undo step.
+    void eraserStrokesAndClearingAreUndoable() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        const Level generated = doc->level();
+        child<QAction>(&window, "toolPencil")->trigger();
+        window.painter()->setTile(Tile::Water);
+        drag(view, {{0, 1}, {5, 1}, {2, 1}}); // back over painted cells
+        QCOMPARE(doc->undoStack()->text(0), QString("Pencil: 6 cells"));
+        child<QAction>(&window, "toolEraser")->trigger();
+        drag(view, {{0, 1}, {2, 1}});
+        QCOMPARE(doc->undoStack()->text(1), QString("Erase: 3 cells"));
+        for (int x = 0; x <= 2; ++x) QCOMPARE(doc->level().at(x, 1, 0), generated.at(x, 1, 0)); // as generated, wall or floor
+        for (int x = 3; x <= 5; ++x) QCOMPARE(doc->level().at(x, 1, 0), Tile::Water);
+        QCOMPARE(doc->project().edits.size(), std::size_t(3));
+        QAction* clear = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->text() == "&Clear Hand Edits") clear = a;
+        QVERIFY(clear);
+        clear->trigger();
+        QCOMPARE(doc->project().edits.size(), std::size_t(0));
+        QCOMPARE(doc->undoStack()->count(), 3); // the history is kept
+        doc->undoStack()->undo();
+        QCOMPARE(doc->project().edits.size(), std::size_t(3));
+        QCOMPARE(doc->level().at(4, 1, 0), Tile::Water);
+    }
+
+    void rectangleAndFillAreOneCommandEach() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        window.painter()->setTile(Tile::Obstacle);
+        child<QAction>(&window, "toolRectangle")->trigger();
+        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(2, 2).toPoint());
+        QTest::mouseMove(view, view->cellCentre(4, 3).toPoint());
+        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(4, 3).toPoint());
+        for (int y = 2; y <= 3; ++y)
+            for (int x = 2; x <= 4; ++x) QCOMPARE(doc->level().at(x, y, 0), Tile::Obstacle);
+        child<QAction>(&window, "toolFill")->trigger();
+        window.painter()->setTile(Tile::Water);
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->cellCentre(3, 2).toPoint());
+        for (int y = 2; y <= 3; ++y)
+            for (int x = 2; x <= 4; ++x) QCOMPARE(doc->level().at(x, y, 0), Tile::Water);
+        QCOMPARE(doc->undoStack()->count(), 2);
+    }
+};
+
+QTEST_MAIN(TestPainting)
+#include "test_painting.moc"
