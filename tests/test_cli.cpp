@@ -8,6 +8,7 @@
 #include <csignal>
 #include <thread>
 
+#include <QTemporaryDir>
 #include <QXmlStreamReader>
 
 #include "cli/cli.h"
@@ -130,6 +131,25 @@ private slots:
         QCOMPARE(burrow::jobsWithin(need, 16, std::uint64_t{4} << 30, project), 6); // (4 - 1) GiB / 0.5 GiB
         QCOMPARE(burrow::jobsWithin(need, 2, std::uint64_t{4} << 30, project), 2);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, burrow::jobsWithin(need, 1, std::uint64_t{1} << 30, project));
+    }
+
+    // A project with the game's tiles exports with them at their size; --burrow-tiles
+    // goes back to Burrow's glyph sheet, and --cell cannot resize the game's art.
+    void generateUsesTheGamesTilesUnlessAskedNot() {
+        const std::string lava = std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json";
+        QTemporaryDir dir;
+        const std::string game = dir.path().toStdString() + "/game", plain = dir.path().toStdString() + "/plain";
+        QCOMPARE(runCli({"generate", lava, "--depth", "0", "--format", "tmj,png", "--out", game}).code, 0);
+        const auto map = nlohmann::json::parse(burrow::readTextFile(game + "/lava-caves-depth-0.tmj"));
+        QCOMPARE(map["tilewidth"].get<int>(), 16);
+        QVERIFY(map["tilesets"][0]["source"].get<std::string>().ends_with("examples/art/cave-tiles.tsj"));
+        QCOMPARE(runCli({"generate", lava, "--depth", "0", "--format", "tmj", "--burrow-tiles", "--cell", "8", "--out", plain}).code, 0);
+        const auto glyphs = nlohmann::json::parse(burrow::readTextFile(plain + "/lava-caves-depth-0.tmj"));
+        QCOMPARE(glyphs["tilewidth"].get<int>(), 8);
+        QCOMPARE(glyphs["tilesets"][0]["name"].get<std::string>(), std::string("burrow-tiles"));
+        const Result refused = runCli({"generate", lava, "--format", "png", "--cell", "8", "--out", plain});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("game tiles are 16 px") && refused.err.contains("--burrow-tiles"), qPrintable(refused.err));
     }
 
     void badUsageIsExitTwo() {

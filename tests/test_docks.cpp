@@ -291,6 +291,31 @@ private slots:
         QCOMPARE(files.size(), 1 + 6 + 1 + 6); // tileset, 6 maps, the world, 6 CSVs
         const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
         QCOMPARE(map["width"].get<int>(), 100);
+        QVERIFY(!dialog.findChild<QCheckBox*>("game-tiles")); // only for a project with the game's tiles
+    }
+
+    // A project with the game's tiles: the dialog offers them (checked), the cell size
+    // follows their 16 px, and the maps reference the game's tileset; unchecked, the
+    // glyph sheet at the chosen cell size as before.
+    void exportOffersTheGamesTiles() {
+        MainWindow window;
+        QVERIFY(openAndFinish(window, example("lava-caves.burrow.json")));
+        ExportDialog dialog(window.document());
+        auto* game = child<QCheckBox>(&dialog, "game-tiles");
+        game->setChecked(true);
+        ExportRequest request = dialog.request();
+        QVERIFY(request.gameTiles.has_value());
+        QCOMPARE(request.tileSize, 16);
+        request.formats = {ExportFormat::Tmj};
+        request.depth = 0;
+        QTemporaryDir dir;
+        QString error;
+        ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/lava-caves-depth-0.tmj"));
+        QVERIFY(map["tilesets"][0]["source"].get<std::string>().ends_with("art/cave-tiles.tsj"));
+        game->setChecked(false);
+        QVERIFY(!dialog.request().gameTiles.has_value());
     }
 
 };

@@ -30,7 +30,7 @@ namespace fs = std::filesystem;
 const char* const kGenerateHelp =
     "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
     "                       [--out DIR] [--jobs J] [--memory GIB] [--cell PX] [--style glyphs|blocks]\n"
-    "                       [--regions] [--frames K] [--accept [--attempts K]] [--until BREAKPOINT]...\n"
+    "                       [--burrow-tiles] [--regions] [--frames K] [--accept [--attempts K]] [--until BREAKPOINT]...\n"
     "\n"
     "Generates the project's level and writes it in every format asked for.\n"
     "  --seed N        one seed instead of the project's (a number or any text)\n"
@@ -46,6 +46,10 @@ const char* const kGenerateHelp =
     "                  alone would not fit is refused with the estimate\n"
     "  --cell PX       Tiled tile size and PNG cell size in pixels (default 16,\n"
     "                  smaller when a PNG would pass 33,554,432 pixels)\n"
+    "                  With the project's \"game_tiles\", its tile size.\n"
+    "  --burrow-tiles  export with Burrow's glyph tiles even when the project has\n"
+    "                  the game's own (\"game_tiles\": maps reference its tilesets,\n"
+    "                  autotiled, and PNGs are drawn with its art)\n"
     "  --style S       PNG cells as glyphs (default) or colour blocks\n"
     "  --regions       PNG: each region in its own colour\n"
     "  --frames K      also write the generation as PNG frames, one every K steps,\n"
@@ -114,7 +118,7 @@ std::string projectStem(const fs::path& path) {
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until"},
-                {"help", "regions", "accept"});
+                {"help", "regions", "accept", "burrow-tiles"});
     if (a.flag("help")) {
         out << kGenerateHelp;
         return 0;
@@ -149,7 +153,16 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     // Images are checked before any level is made: a cell size asked for that makes
     // too large a PNG is refused; the default shrinks to fit, and says so.
     const bool png = std::find(request.formats.begin(), request.formats.end(), ExportFormat::Png) != request.formats.end();
-    if (png && a.value("cell")) {
+    if (!project.gameTiles.empty() && !a.flag("burrow-tiles")) {
+        // The game's art has one size: maps and images take it.
+        const int size = project.gameTiles.tileSize();
+        if (a.value("cell"))
+            throw UsageError("--cell: " + projectPath.string() + "'s game tiles are " + std::to_string(size) + " px; give --burrow-tiles to export with Burrow's tiles at another size");
+        request.gameTiles = project.gameTiles;
+        request.tileSize = size;
+        if (png)
+            if (auto problem = depthImageProblem(project.size, size)) throw UsageError("the game's " + std::to_string(size) + " px tiles: " + *problem);
+    } else if (png && a.value("cell")) {
         if (auto problem = depthImageProblem(project.size, request.tileSize)) throw UsageError("--cell " + std::to_string(request.tileSize) + ": " + *problem);
     } else if (png) {
         const int fits = largestFittingCell(project.size, request.tileSize, false);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "export/game_tile_art.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
@@ -68,8 +69,13 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
         for (int z = 0; z < level.depthCount(); ++z) depths.push_back(z);
     }
     const bool png = std::find(request.formats.begin(), request.formats.end(), ExportFormat::Png) != request.formats.end();
+    const GameTiles* game = request.gameTiles && !request.gameTiles->empty() ? &*request.gameTiles : nullptr;
+    const int tileSize = game ? game->tileSize() : request.tileSize;
     if (png)
-        if (auto problem = depthImageProblem(level.size(), request.tileSize)) throw std::invalid_argument(*problem); // before any file
+        if (auto problem = depthImageProblem(level.size(), tileSize)) throw std::invalid_argument(*problem); // before any file
+    // The game's art is read before any file is written: a missing image changes nothing.
+    std::optional<GameTileArt> art;
+    if (png && game) art.emplace(*game, level.kinds);
     std::vector<fs::path> written;
     auto write = [&](const std::string& name, const std::string& contents) {
         writeFileAtomically(folder / name, contents);
@@ -79,22 +85,23 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
         return request.stem + (level.depthCount() > 1 ? "-depth-" + std::to_string(z) : std::string()) + "." + extension;
     };
     const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
-    const std::string tileset = request.stem + "-tiles.png";
-    if (tiled) write(tileset, tilesetPng(level.kinds, request.tileSize));
+    const MapTiles mapTiles{tileSize, request.stem + "-tiles.png", game, folder};
+    // Burrow's glyph sheet, unless the game's tiles draw every kind.
+    if (tiled && (!game || GameTileGids(*game, level.kinds).usesBurrowTiles())) write(mapTiles.burrowSheet, tilesetPng(level.kinds, tileSize));
     for (ExportFormat format : request.formats) {
         std::vector<std::string> maps;
         for (int z : depths) {
             switch (format) {
             case ExportFormat::Tmj:
-                write(depthName(z, "tmj"), tmjMap(level, z, info, request.tileSize, tileset));
+                write(depthName(z, "tmj"), tmjMap(level, z, info, mapTiles));
                 maps.push_back(depthName(z, "tmj"));
                 break;
             case ExportFormat::Tmx:
-                write(depthName(z, "tmx"), tmxMap(level, z, info, request.tileSize, tileset));
+                write(depthName(z, "tmx"), tmxMap(level, z, info, mapTiles));
                 maps.push_back(depthName(z, "tmx"));
                 break;
             case ExportFormat::Png: {
-                ImageOptions options{request.tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
+                ImageOptions options{tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight, art ? &*art : nullptr};
                 write(depthName(z, "png"), encodePng(depthImage(level, z, options)));
                 break;
             }
@@ -109,12 +116,12 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
         if ((format == ExportFormat::Tmj || format == ExportFormat::Tmx) && depths.size() > 1) {
             // One world per format, so each points at its own maps.
             const std::string world = request.stem + (format == ExportFormat::Tmx ? "-tmx" : "") + ".world";
-            write(world, tiledWorld(level, maps, request.tileSize).dump(1) + "\n");
+            write(world, tiledWorld(level, maps, tileSize).dump(1) + "\n");
         }
         // The sheet is an overview: its cells shrink to keep it within the image limit,
         // and a level too large even at 1 px a cell has none.
-        if (const int cell = largestFittingCell(level.size(), request.tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
-            ImageOptions options{cell, request.pngStyle, request.pngRegions, true, Connectivity::Eight};
+        if (const int cell = largestFittingCell(level.size(), tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
+            ImageOptions options{cell, request.pngStyle, request.pngRegions, true, Connectivity::Eight, art ? &*art : nullptr};
             write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
         }
     }

@@ -27,6 +27,9 @@ struct ExportRequest {
     CellStyle pngStyle = CellStyle::Glyphs;
     bool pngRegions = false;
     std::optional<int> depth;         // only this depth; else every depth
+    // The game's tilesets (the project's "game_tiles"): Tiled maps reference them and
+    // PNGs are drawn with them, at their tile size. None: Burrow's glyph tiles.
+    std::optional<GameTiles> gameTiles;
 };
 
 // Writes the files into `folder` (created when missing) and returns their paths.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "export/game_tile_art.h"
 #include "model/looks.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
@@ -18,28 +19,33 @@ void disc(RgbImage& image, int px, int py, int size, std::uint32_t colour) {
         for (int x = 0; x < size; ++x)
             if ((x - c) * (x - c) + (y - c) * (y - c) <= r * r) image.set(px + x, py + y, colour);
 }
+
+// Each tile kind drawn once, then copied: a glyph costs the same as a block.
+// Kinds are drawn as the game will see them (a secret door as a wall).
+void drawTiles(const TileGrid& tiles, const TileKinds& kinds, CellStyle style, RgbImage& image, int s) {
+    std::vector<RgbImage> art(static_cast<std::size_t>(kinds.count()));
+    for (int i = 0; i < kinds.count(); ++i) {
+        art[static_cast<std::size_t>(i)] = RgbImage(s, s);
+        drawKind(art[static_cast<std::size_t>(i)], 0, 0, s, kinds[kinds.exportLook(kinds.tileAt(i))], style);
+    }
+    const std::size_t cellRow = static_cast<std::size_t>(s) * 3;
+    for (int y = 0; y < tiles.height(); ++y)
+        for (int x = 0; x < tiles.width(); ++x) {
+            const RgbImage& cell = art[kinds.contains(tiles(x, y)) ? static_cast<std::size_t>(tiles(x, y)) : 0];
+            for (int row = 0; row < s; ++row)
+                std::copy_n(cell.pixels.data() + static_cast<std::size_t>(row) * cellRow, cellRow,
+                            image.pixels.data() + ((static_cast<std::size_t>(y) * s + row) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x) * s) * 3);
+        }
+}
+
 } // namespace
 
 RgbImage depthImage(const Level& level, int depth, const ImageOptions& options) {
     const int s = std::max(1, options.cellSize);
     RgbImage image(level.width() * s, level.height() * s);
     const TileGrid& tiles = level.tiles(depth);
-    // Each tile kind drawn once, then copied: a glyph costs the same as a block.
-    // Kinds are drawn as the game will see them (a secret door as a wall).
-    const TileKinds& kinds = level.kinds;
-    std::vector<RgbImage> art(static_cast<std::size_t>(kinds.count()));
-    for (int i = 0; i < kinds.count(); ++i) {
-        art[static_cast<std::size_t>(i)] = RgbImage(s, s);
-        drawKind(art[static_cast<std::size_t>(i)], 0, 0, s, kinds[kinds.exportLook(kinds.tileAt(i))], options.style);
-    }
-    const std::size_t cellRow = static_cast<std::size_t>(s) * 3;
-    for (int y = 0; y < level.height(); ++y)
-        for (int x = 0; x < level.width(); ++x) {
-            const RgbImage& cell = art[kinds.contains(tiles(x, y)) ? static_cast<std::size_t>(tiles(x, y)) : 0];
-            for (int row = 0; row < s; ++row)
-                std::copy_n(cell.pixels.data() + static_cast<std::size_t>(row) * cellRow, cellRow,
-                            image.pixels.data() + ((static_cast<std::size_t>(y) * s + row) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x) * s) * 3);
-        }
+    if (options.art && options.art->tileSize() == s) options.art->drawTiles(tiles, image);
+    else drawTiles(tiles, level.kinds, options.style, image, s);
     if (options.regions) {
         const RegionRuns regions = labelRuns(tiles, options.movement, level.kinds);
         const std::vector<std::uint32_t> colours = regionColours(regions);

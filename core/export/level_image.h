@@ -13,12 +13,17 @@
 
 namespace burrow {
 
+class GameTileArt;
+
 struct ImageOptions {
     int cellSize = 8;
     CellStyle style = CellStyle::Blocks;
     bool regions = false;   // each region's walkable cells in its own colour
     bool markers = true;    // start, exit, stairs, placed things
     Connectivity movement = Connectivity::Eight;
+    // The game's tiles instead of Burrow's colours and glyphs; used only when
+    // cellSize is its tile size (a contact sheet shrunk to fit draws colours).
+    GameTileArt* art = nullptr;
 };
 
 // Images stay within what Qt-based tools open with their default settings (Tiled and

@@ -1,6 +1,8 @@
 #include "export/tiled_export.h"
 
 #include <array>
+#include <charconv>
+#include <optional>
 #include <sstream>
 #include <variant>
 
@@ -159,29 +161,135 @@ std::string tilesetPng(const TileKinds& kinds, int tileSize) {
 
 namespace {
 
+// `file` as a map at `folder` names it: relative, with forward slashes.
+std::string relativeTo(const std::filesystem::path& file, const std::filesystem::path& folder) {
+    const auto absolute = std::filesystem::absolute(file).lexically_normal();
+    const auto relative = absolute.lexically_relative(std::filesystem::absolute(folder).lexically_normal());
+    return relative.empty() ? absolute.generic_string() : relative.generic_string();
+}
+
+// One tileset entry of a map: a reference to a tileset file, or one written in the map.
+struct MapTileset {
+    int firstGid = 1;
+    std::string source; // a .tsj/.tsx, relative to the map: only referenced
+    std::string name, image;
+    int tileSize = 0, columns = 0, tileCount = 0, imageWidth = 0, imageHeight = 0, margin = 0, spacing = 0;
+    bool burrow = false; // Burrow's glyph sheet, whose tiles say which kind they are
+};
+
+// The gids of a depth's cells and the tilesets they point into.
+class MapGids {
+public:
+    MapGids(const Level& level, const MapTiles& tiles) : kinds_(level.kinds) {
+        const int count = kinds_.count();
+        MapTileset burrow{1, "", "burrow-tiles", tiles.burrowSheet, tiles.tileSize, count, count, tiles.tileSize * count, tiles.tileSize, 0, 0, true};
+        if (!tiles.game || tiles.game->empty()) {
+            sets_.push_back(burrow);
+            return;
+        }
+        game_.emplace(*tiles.game, kinds_);
+        const auto& sets = tiles.game->tilesets;
+        for (std::size_t i = 0; i < sets.size(); ++i) {
+            const GameTileset& g = sets[i];
+            MapTileset m{game_->firstGid(static_cast<int>(i)), "", g.name, "", g.tileSize, g.columns, g.tileCount, g.imageWidth, g.imageHeight, g.margin, g.spacing, false};
+            if (!g.source.empty()) m.source = relativeTo(g.sourcePath, tiles.mapFolder);
+            else m.image = relativeTo(g.imagePath, tiles.mapFolder);
+            sets_.push_back(m);
+        }
+        if (game_->usesBurrowTiles()) {
+            burrow.firstGid = game_->burrowFirstGid();
+            burrow.tileSize = tiles.game->tileSize();
+            burrow.imageWidth = burrow.tileSize * count;
+            burrow.imageHeight = burrow.tileSize;
+            sets_.push_back(burrow);
+        }
+    }
+
+    int tileSize() const { return sets_.front().tileSize; }
+    const std::vector<MapTileset>& tilesets() const { return sets_; }
+
+    void row(const TileGrid& tiles, int y, int* out) const {
+        if (game_) return game_->row(tiles, y, out);
+        const Tile* cells = tiles.row(y);
+        for (int x = 0; x < tiles.width(); ++x) out[x] = gidOf(kinds_.contains(cells[x]) ? cells[x] : Tile::Wall);
+    }
+
+private:
+    const TileKinds& kinds_;
+    std::optional<GameTileGids> game_;
+    std::vector<MapTileset> sets_;
+};
+
+// A row of gids as comma-separated text into `out`, which has room for 11 characters
+// a gid; returns the end. Gids under 100 (every built-in kind, most game tiles) are
+// written without a division.
+char* writeGids(const int* gids, int count, char* out) {
+    for (int x = 0; x < count; ++x) {
+        if (x > 0) *out++ = ',';
+        const int g = gids[x];
+        if (g >= 0 && g < 10) *out++ = static_cast<char>('0' + g);
+        else if (g >= 10 && g < 100) {
+            *out++ = static_cast<char>('0' + g / 10);
+            *out++ = static_cast<char>('0' + g % 10);
+        } else out = std::to_chars(out, out + 11, g).ptr;
+    }
+    return out;
+}
+
 // The tile layer's data, a map row a line: written as text, since a JSON value per
 // cell cost about 55 bytes and half a microsecond a cell (a 4096 x 4096 depth: 0.9 GB
 // and 8 s).
-std::string tmjTileData(const TileGrid& tiles, const TileKinds& kinds) {
-    std::array<std::string, 256> gids;
-    for (std::size_t i = 0; i < gids.size(); ++i) gids[i] = std::to_string(gidOf(kinds.contains(static_cast<Tile>(i)) ? static_cast<Tile>(i) : Tile::Wall));
+std::string tmjTileData(const TileGrid& tiles, const MapGids& gids) {
     std::string text = "[";
     text.reserve(static_cast<std::size_t>(tiles.width()) * static_cast<std::size_t>(tiles.height()) * 3 + 16);
+    std::vector<int> row(static_cast<std::size_t>(tiles.width()));
+    std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
     for (int y = 0; y < tiles.height(); ++y) {
         text += y == 0 ? "\n    " : ",\n    ";
-        const Tile* row = tiles.row(y);
-        for (int x = 0; x < tiles.width(); ++x) {
-            if (x > 0) text += ',';
-            text += gids[static_cast<std::size_t>(row[x])];
-        }
+        gids.row(tiles, y, row.data());
+        text.append(line.data(), writeGids(row.data(), tiles.width(), line.data()));
     }
     return text + "\n   ]";
 }
 
+ordered_json tmjTileset(const MapTileset& t, const TileKinds& kinds) {
+    if (!t.source.empty()) return {{"firstgid", t.firstGid}, {"source", t.source}};
+    ordered_json set = {{"firstgid", t.firstGid}, {"name", t.name}, {"tilewidth", t.tileSize}, {"tileheight", t.tileSize}, {"image", t.image},
+                        {"imagewidth", t.imageWidth}, {"imageheight", t.imageHeight}, {"tilecount", t.tileCount},
+                        {"columns", t.columns}, {"margin", t.margin}, {"spacing", t.spacing}};
+    if (t.burrow) {
+        ordered_json types = ordered_json::array();
+        for (int i = 0; i < kinds.count(); ++i)
+            types.push_back({{"id", i}, {"type", kinds[kinds.tileAt(i)].id}, {"properties", jsonProperties(tileProperties(kinds, kinds.tileAt(i)))}});
+        set["tiles"] = types;
+    }
+    return set;
+}
+
+void tmxTileset(std::ostringstream& out, const MapTileset& t, const TileKinds& kinds) {
+    if (!t.source.empty()) {
+        out << " <tileset firstgid=\"" << t.firstGid << "\" source=\"" << xmlEscape(t.source) << "\"/>\n";
+        return;
+    }
+    out << " <tileset firstgid=\"" << t.firstGid << "\" name=\"" << xmlEscape(t.name) << "\" tilewidth=\"" << t.tileSize << "\" tileheight=\"" << t.tileSize
+        << "\"" << (t.spacing ? " spacing=\"" + std::to_string(t.spacing) + "\"" : "") << (t.margin ? " margin=\"" + std::to_string(t.margin) + "\"" : "")
+        << " tilecount=\"" << t.tileCount << "\" columns=\"" << t.columns << "\">\n"
+        << "  <image source=\"" << xmlEscape(t.image) << "\" width=\"" << t.imageWidth << "\" height=\"" << t.imageHeight << "\"/>\n";
+    if (t.burrow)
+        for (int i = 0; i < kinds.count(); ++i) {
+            out << "  <tile id=\"" << i << "\" type=\"" << xmlEscape(kinds[kinds.tileAt(i)].id) << "\">\n";
+            xmlProperties(out, tileProperties(kinds, kinds.tileAt(i)), "   ");
+            out << "  </tile>\n";
+        }
+    out << " </tileset>\n";
+}
+
 } // namespace
 
-std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
+std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& mapTiles) {
     const TileGrid& tiles = level.tiles(depth);
+    const MapGids gids(level, mapTiles);
+    const int tileSize = gids.tileSize();
     ordered_json objects = ordered_json::array();
     int id = 1;
     for (const MapObject& o : objectsOf(level, depth)) {
@@ -197,11 +305,8 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int ti
         if (!o.properties.empty()) object["properties"] = jsonProperties(o.properties);
         objects.push_back(object);
     }
-    const TileKinds& kinds = level.kinds;
-    const int count = kinds.count();
-    ordered_json tileTypes = ordered_json::array();
-    for (int i = 0; i < count; ++i)
-        tileTypes.push_back({{"id", i}, {"type", kinds[kinds.tileAt(i)].id}, {"properties", jsonProperties(tileProperties(kinds, kinds.tileAt(i)))}});
+    ordered_json tilesets = ordered_json::array();
+    for (const MapTileset& t : gids.tilesets()) tilesets.push_back(tmjTileset(t, level.kinds));
     const ordered_json map = {{"type", "map"},
             {"version", "1.8"},
             {"tiledversion", "1.8.2"},
@@ -220,41 +325,37 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int ti
                {"opacity", 1}, {"visible", true}, {"data", ordered_json::array()}},
               {{"type", "objectgroup"}, {"id", 2}, {"name", "things"}, {"draworder", "topdown"}, {"x", 0}, {"y", 0},
                {"opacity", 1}, {"visible", true}, {"objects", objects}}}},
-            {"tilesets",
-             {{{"firstgid", 1}, {"name", "burrow-tiles"}, {"tilewidth", tileSize}, {"tileheight", tileSize}, {"image", tilesetImage},
-               {"imagewidth", tileSize * count}, {"imageheight", tileSize}, {"tilecount", count},
-               {"columns", count}, {"margin", 0}, {"spacing", 0}, {"tiles", tileTypes}}}}};
+            {"tilesets", tilesets}};
     // Only the tile layer has a "data" key, and text from the project (names,
     // properties) is always inside a JSON string, where a quote is escaped: this
     // token is found once, where the data goes.
     std::string text = map.dump(1);
     const std::string empty = "\"data\": []";
-    text.replace(text.find(empty), empty.size(), "\"data\": " + tmjTileData(tiles, kinds));
+    text.replace(text.find(empty), empty.size(), "\"data\": " + tmjTileData(tiles, gids));
     return text + "\n";
 }
 
-std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage) {
+std::string tmxMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& mapTiles) {
     std::ostringstream out;
     const auto objects = objectsOf(level, depth);
-    const TileKinds& kinds = level.kinds;
+    const MapGids gids(level, mapTiles);
+    const int tileSize = gids.tileSize();
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"" << level.width()
         << "\" height=\"" << level.height() << "\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize
         << "\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"" << objects.size() + 1 << "\">\n";
     xmlProperties(out, mapProperties(info, depth), " ");
-    out << " <tileset firstgid=\"1\" name=\"burrow-tiles\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize << "\" tilecount=\""
-        << kinds.count() << "\" columns=\"" << kinds.count() << "\">\n"
-        << "  <image source=\"" << xmlEscape(tilesetImage) << "\" width=\"" << tileSize * kinds.count() << "\" height=\"" << tileSize << "\"/>\n";
-    for (int i = 0; i < kinds.count(); ++i) {
-        out << "  <tile id=\"" << i << "\" type=\"" << xmlEscape(kinds[kinds.tileAt(i)].id) << "\">\n";
-        xmlProperties(out, tileProperties(kinds, kinds.tileAt(i)), "   ");
-        out << "  </tile>\n";
-    }
-    out << " </tileset>\n <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";
+    for (const MapTileset& t : gids.tilesets()) tmxTileset(out, t, level.kinds);
+    out << " <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";
     const TileGrid& tiles = level.tiles(depth);
+    std::vector<int> row(static_cast<std::size_t>(tiles.width()));
+    std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
     for (int y = 0; y < tiles.height(); ++y) {
-        for (int x = 0; x < tiles.width(); ++x) out << gidOf(kinds.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall) << (x + 1 < tiles.width() || y + 1 < tiles.height() ? "," : "");
-        out << "\n";
+        gids.row(tiles, y, row.data());
+        char* end = writeGids(row.data(), tiles.width(), line.data());
+        if (y + 1 < tiles.height()) *end++ = ',';
+        *end++ = '\n';
+        out.write(line.data(), end - line.data());
     }
     out << "  </data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n";
     int id = 1;

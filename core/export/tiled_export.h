@@ -3,8 +3,11 @@
 // map per depth with a plain gid array, an embedded tileset whose image is written
 // beside it, an object layer for placed things, the start, the exit and stairs,
 // and map properties that say how to make the level again.
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "content/game_tiles.h"
 
 #include "model/level.h"
 
@@ -32,9 +35,25 @@ std::optional<Tile> tileOfGid(int gid, const TileKinds& kinds = builtInTileKinds
 // drawn as its export look (a secret door as a wall).
 std::string tilesetPng(const TileKinds& kinds, int tileSize);
 
+// What a map's tiles are drawn with: Burrow's glyph sheet, or the game's own tilesets
+// (content/game_tiles.h) with Burrow's sheet after them for kinds they leave out.
+struct MapTiles {
+    int tileSize = 16;                // ignored with game tiles: theirs
+    std::string burrowSheet;          // Burrow's glyph sheet image, relative to the map
+    const GameTiles* game = nullptr;  // the game's tilesets, or none
+    std::filesystem::path mapFolder;  // where the map goes: the game's files are referenced relative to it
+};
+
 // A depth as a Tiled JSON map, as written to a .tmj file.
-std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);
-std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& tilesetImage);
+std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& tiles);
+std::string tmxMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& tiles);
+// With Burrow's glyph sheet.
+inline std::string tmjMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& sheet) {
+    return tmjMap(level, depth, info, MapTiles{tileSize, sheet, nullptr, {}});
+}
+inline std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& sheet) {
+    return tmxMap(level, depth, info, MapTiles{tileSize, sheet, nullptr, {}});
+}
 // Several depths side by side in one Tiled world.
 nlohmann::ordered_json tiledWorld(const Level& level, const std::vector<std::string>& mapFiles, int tileSize);
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "content/acceptance_rules.h"
+#include "content/game_tiles.h"
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
 #include "model/connectivity.h"
@@ -31,6 +32,9 @@ struct Project {
     // The built-in tile kinds and the project's own ("tile_kinds"): hand edits,
     // population and exports name kinds from here.
     TileKinds tileKinds;
+    // The game's own tilesets for exports ("game_tiles"): not part of the level (nor of
+    // projectHash), only of how it is drawn. Empty: Burrow's glyph tiles.
+    GameTiles gameTiles;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
     // What every level must meet for `generate --accept`. Not part of the level

@@ -2,6 +2,7 @@
 // not know (kept for the next save), and precise about where a problem is.
 #include <set>
 
+#include "content/game_tiles_json.h"
 #include "content/metric_catalog.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
@@ -42,12 +43,13 @@ public:
         movement_ = project.movement;
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
         kinds_ = &project.tileKinds; // population tile groups name them
+        if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_);
         readRecipe(doc, project);
         readEdits(doc, project);
         readAcceptance(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
         // in a project goes in "extra", which Burrow keeps as it is.
-        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "recipe", "edits", "acceptance", "extra"});
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "recipe", "edits", "acceptance", "extra"});
         if (const json* extra = field(doc, "", "extra", false)) {
             if (extra->is_object()) project.extra = *extra;
             else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));

@@ -5,6 +5,7 @@
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "content/game_tiles_json.h"
 #include "project/tile_kinds_json.h"
 
 namespace burrow {
@@ -49,6 +50,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     doc["size"] = {{"width", project.size.width}, {"height", project.size.height}, {"depth", project.size.depth}};
     doc["movement"] = static_cast<int>(project.movement);
     if (!project.tileKinds.builtInOnly()) doc["tile_kinds"] = tileKindsToJson(project.tileKinds);
+    if (!project.gameTiles.empty()) doc["game_tiles"] = gameTilesToJson(project.gameTiles);
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry, project.tileKinds));
     doc["recipe"] = recipe;

@@ -61,6 +61,17 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     form->addRow(tr("Folder"), folderRow);
     form->addRow(tr("Depths"), depth_);
     form->addRow(tr("Cell size"), cell_);
+    if (const GameTiles& game = document->project().gameTiles; !game.empty()) {
+        // The game's art has one size: the cell size follows it while it is used.
+        gameTiles_ = new QCheckBox(tr("Draw with the game's tiles (%1 px, autotiled)").arg(game.tileSize()), this);
+        gameTiles_->setObjectName("game-tiles");
+        gameTiles_->setToolTip(tr("Tiled maps reference the project's game tilesets and PNGs are drawn with them; "
+                                  "unchecked, Burrow's glyph tiles at the cell size"));
+        gameTiles_->setChecked(settings.value("export/game-tiles", true).toBool());
+        cell_->setEnabled(!gameTiles_->isChecked());
+        connect(gameTiles_, &QCheckBox::toggled, cell_, [this](bool on) { cell_->setEnabled(!on); });
+        form->addRow(tr("Tiles"), gameTiles_);
+    }
     form->addRow(tr("PNG style"), style_);
     form->addRow(tr("PNG regions"), regions_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -85,6 +96,10 @@ ExportRequest ExportDialog::request() const {
     request.pngStyle = style_->currentData().toInt() == 1 ? CellStyle::Blocks : CellStyle::Glyphs;
     request.pngRegions = regions_->isChecked();
     if (depth_->currentData().toInt() >= 0) request.depth = depth_->currentData().toInt();
+    if (gameTiles_ && gameTiles_->isChecked()) {
+        request.gameTiles = document_->project().gameTiles;
+        request.tileSize = request.gameTiles->tileSize();
+    }
     return request;
 }
 
@@ -107,7 +122,8 @@ void ExportDialog::accept() {
     for (ExportFormat f : r.formats) chosen << formatId(f);
     settings.setValue("export/formats", chosen);
     settings.setValue("export/folder", folder());
-    settings.setValue("export/cell", r.tileSize);
+    if (gameTiles_) settings.setValue("export/game-tiles", gameTiles_->isChecked());
+    if (!r.gameTiles) settings.setValue("export/cell", r.tileSize); // the game's size is not a choice
     settings.setValue("export/style", style_->currentIndex());
     settings.setValue("export/regions", r.pngRegions);
     QString error;
