@@ -125,6 +125,35 @@ std::function<std::function<void()>()> populating(LevelSize size, int count, boo
     };
 }
 
+// A walled room of w x h with a door in the middle of its bottom wall.
+Prefab walledRoom(const std::string& id, int w, int h) {
+    Prefab p{id, id, w, h, std::vector<PrefabCell>(static_cast<std::size_t>(w * h)), {}};
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) p.at(x, y).tile = x == 0 || y == 0 || x == w - 1 || y == h - 1 ? Tile::Wall : Tile::Floor;
+    p.at(w / 2, h - 1) = {Tile::Door, false, true};
+    return p;
+}
+
+// `count` prefabs of up to 12 x 12, every turn and mirror, on a cave level.
+std::function<std::function<void()>()> placingPrefabs(LevelSize size, int count, PrefabPlacement placement) {
+    return [=] {
+        auto rules = std::make_shared<PopulationRules>();
+        PopulationGroup group;
+        group.name = "vaults";
+        group.kind = PopulationGroup::Kind::Prefabs;
+        group.scope = Scope::Level;
+        group.number = {count, count};
+        group.prefabs = {walledRoom("hall", 12, 12), walledRoom("cell", 8, 5), walledRoom("closet", 4, 4)};
+        group.quarterTurns = {0, 1, 2, 3};
+        group.mirror = true;
+        group.placement = placement;
+        rules->groups.push_back(group);
+        StageEntry populate = stage("populate", {});
+        populate.rules = rules;
+        return onPrepared(size, recipeOf(stage("cellular_caves", {})), {populate})();
+    };
+}
+
 } // namespace
 
 std::vector<Case> coreCases() {
@@ -187,6 +216,8 @@ std::vector<Case> coreCases() {
         // Scaling: 16 times the area and 5 times the things; each obstacle checks only its neighbourhood.
         {"population: 2,000 obstacles in one cave level", "1000x1000", "(scaling: 1 x 1 and 3 x 1 obstacles)", populating({1000, 1000, 1}, 2000, true)},
         {"population: 10,000 obstacles in one cave level", "4096x4096", "≤ 2 s (was 3.6 s per obstacle)", populating({4096, 4096, 1}, 10000, true)},
+        {"prefabs: 200 of up to 12 x 12 on the floor of a cave level", "1000x1000", "≤ 100 ms", placingPrefabs({1000, 1000, 1}, 200, PrefabPlacement::Floor)},
+        {"prefabs: 200 of up to 12 x 12 carved into its rock", "1000x1000", "≤ 100 ms", placingPrefabs({1000, 1000, 1}, 200, PrefabPlacement::Rock)},
         // Scaling: 16 times the rooms should take about 16 times as long.
         {"room grid: 64 x 64 rooms", "257x257", "(scaling)",
          generating({257, 257, 1},

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "content/prefab.h"
 #include "model/property.h"
 #include "model/tile.h"
 #include "model/entity_template.h"
@@ -39,8 +40,12 @@ struct PlacedEntity {
     friend bool operator==(const PlacedEntity&, const PlacedEntity&) = default;
 };
 
+// Where a prefab goes: on free walkable cells of its area, or carved into the rock
+// beside it, its openings joined to the area by tunnels.
+enum class PrefabPlacement : std::uint8_t { Floor, Rock };
+
 struct PopulationGroup {
-    enum class Kind : std::uint8_t { Tiles, Entities };
+    enum class Kind : std::uint8_t { Tiles, Entities, Prefabs };
     std::string name;
     Kind kind = Kind::Entities;
     Scope scope = Scope::EachRoom;
@@ -53,6 +58,14 @@ struct PopulationGroup {
     std::vector<int> tileIndices;
     // Entities: the things to choose from.
     std::vector<PlacedEntity> entities;
+    // Prefabs: the project's prefabs to choose from, and how they may be placed:
+    // turned by these quarter turns (0 to 3), mirrored or not, on the floor or in
+    // the rock, and the longest tunnel dug to join an opening to the area.
+    std::vector<Prefab> prefabs;
+    std::vector<int> quarterTurns{0};
+    bool mirror = false;
+    PrefabPlacement placement = PrefabPlacement::Floor;
+    int tunnel = 12;
     // Where the group was read from ("/groups/2", "/tiles/obstacles"), for messages.
     std::string source;
     friend bool operator==(const PopulationGroup&, const PopulationGroup&) = default;

@@ -4,6 +4,8 @@
 // code always did, one exit goes in the room furthest from the start.
 #include "content/rules_json.h"
 
+#include "content/prefab_group_json.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -28,7 +30,8 @@ std::string known(const std::vector<std::string>& names) {
 
 class RulesReader {
 public:
-    RulesReader(std::vector<Diagnostic>& problems, const TileKinds& kinds) : check_(problems), kinds_(kinds) {}
+    RulesReader(std::vector<Diagnostic>& problems, const TileKinds& kinds, const ProjectPrefabs* prefabs)
+        : check_(problems), kinds_(kinds), prefabs_(prefabs) {}
 
     PopulationRules read(const json& doc) {
         PopulationRules rules;
@@ -96,13 +99,14 @@ private:
         PopulationGroup g;
         g.source = path;
         if (!check_.isObject(body, path, "an object describing the group")) return g;
-        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "number", "sizes", "tiles", "layer", "entities"});
+        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "number", "sizes", "tiles", "layer", "entities", "prefabs", "rotations", "mirror", "placement", "tunnel"});
         if (const json* name = check_.field(body, path, "name", true))
             if (auto t = check_.text(*name, jsonPath(path, "name"))) g.name = *t;
         if (const json* kind = check_.field(body, path, "kind", true)) {
             if (*kind == "tiles") g.kind = PopulationGroup::Kind::Tiles;
             else if (*kind == "entities") g.kind = PopulationGroup::Kind::Entities;
-            else check_.fail(jsonPath(path, "kind"), "expected \"tiles\" or \"entities\", found " + kind->dump());
+            else if (*kind == "prefabs") g.kind = PopulationGroup::Kind::Prefabs;
+            else check_.fail(jsonPath(path, "kind"), "expected \"tiles\", \"entities\" or \"prefabs\", found " + kind->dump());
         }
         if (const json* scope = check_.field(body, path, "scope", false)) {
             const auto s = scope->is_string() ? scopeFromId(scope->get<std::string>()) : std::nullopt;
@@ -117,6 +121,8 @@ private:
             if (const json* tiles = check_.field(body, path, "tiles", true)) readTileChoices(*tiles, jsonPath(path, "tiles"), g);
             if (const json* layer = check_.field(body, path, "layer", false))
                 if (auto t = check_.text(*layer, jsonPath(path, "layer"), true)) g.layer = *t;
+        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+            readPrefabGroup(body, path, check_, prefabs_, g);
         } else if (const json* entities = check_.field(body, path, "entities", true)) {
             g.entities = readEntities(*entities, jsonPath(path, "entities"), "template");
         }
@@ -276,12 +282,15 @@ private:
 
     JsonChecker check_;
     const TileKinds& kinds_;
+    const ProjectPrefabs* prefabs_;
     std::vector<std::string> entityPaths_; // where each entity's name was read, in order
 };
 
 } // namespace
 
-PopulationRules rulesFromJson(const json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds) { return RulesReader(problems, kinds).read(document); }
+PopulationRules rulesFromJson(const json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds, const ProjectPrefabs* prefabs) {
+    return RulesReader(problems, kinds, prefabs).read(document);
+}
 
 bool looksLikeRules(const json& document) {
     if (!document.is_object()) return false;
@@ -291,6 +300,15 @@ bool looksLikeRules(const json& document) {
 
 void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vector<Diagnostic>& problems) {
     for (const auto& g : rules.groups) {
+        for (std::size_t i = 0; i < g.prefabs.size(); ++i) {
+            const Prefab& p = g.prefabs[i];
+            const bool turned = std::any_of(g.quarterTurns.begin(), g.quarterTurns.end(), [](int q) { return q % 2 == 1; });
+            const bool straight = std::any_of(g.quarterTurns.begin(), g.quarterTurns.end(), [](int q) { return q % 2 == 0; });
+            const bool fits = (straight && p.width <= size.width && p.height <= size.height) || (turned && p.height <= size.width && p.width <= size.height);
+            if (!fits)
+                problems.push_back({g.source + "/prefabs/" + std::to_string(i), "'" + p.id + "' (" + std::to_string(p.width) + " x " + std::to_string(p.height) +
+                                                                                    ") does not fit the " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level"});
+        }
         if (g.kind != PopulationGroup::Kind::Tiles) continue;
         for (std::size_t i = 0; i < g.sizes.size(); ++i) {
             const auto [w, h] = g.sizes[i];
@@ -328,7 +346,7 @@ ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
     ordered_json groups = ordered_json::array();
     for (const auto& g : rules.groups) {
         ordered_json group = {{"name", g.name},
-                              {"kind", g.kind == PopulationGroup::Kind::Tiles ? "tiles" : "entities"},
+                              {"kind", g.kind == PopulationGroup::Kind::Tiles ? "tiles" : g.kind == PopulationGroup::Kind::Prefabs ? "prefabs" : "entities"},
                               {"scope", scopeId(g.scope)},
                               {"number", {{"min", g.number.min}, {"max", g.number.max}}}};
         if (g.kind == PopulationGroup::Kind::Tiles) {
@@ -341,6 +359,8 @@ ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
                 if (g.tileIndices.empty() || t != Tile::Obstacle) tiles.push_back(kinds[t].id);
             group["tiles"] = tiles;
             if (!g.layer.empty()) group["layer"] = g.layer;
+        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+            writePrefabGroup(g, group);
         } else {
             ordered_json entities = ordered_json::array();
             for (const auto& e : g.entities) {
@@ -360,10 +380,10 @@ ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
     return doc;
 }
 
-PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds) {
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds, const ProjectPrefabs* prefabs) {
     const json document = parseJsonFile(path);
     std::vector<Diagnostic> problems;
-    PopulationRules rules = rulesFromJson(document, problems, kinds);
+    PopulationRules rules = rulesFromJson(document, problems, kinds, prefabs);
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return rules;
 }

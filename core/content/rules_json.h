@@ -8,6 +8,7 @@
 
 #include "model/level.h"
 #include "content/population_rules.h"
+#include "content/prefab_json.h"
 #include "io/diagnostic.h"
 
 namespace burrow {
@@ -18,14 +19,16 @@ inline constexpr int kRulesVersion = 1;
 // Every problem goes into `problems` with its JSON path; the rules are only
 // meaningful when it stays empty.
 // Tile groups name kinds from `kinds`: the project's, when the rules belong to one.
-PopulationRules rulesFromJson(const nlohmann::json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds = builtInTileKinds());
+// Prefab groups name prefabs from `prefabs` (the project's).
+PopulationRules rulesFromJson(const nlohmann::json& document, std::vector<Diagnostic>& problems, const TileKinds& kinds = builtInTileKinds(),
+                              const ProjectPrefabs* prefabs = nullptr);
 nlohmann::ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds = builtInTileKinds());
 
 // Problems that depend on the level the rules are used on: footprints larger than it.
 void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vector<Diagnostic>& problems);
 
 // Throws FileError naming the file and every problem.
-PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds());
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds(), const ProjectPrefabs* prefabs = nullptr);
 // Atomic: the old file survives a failed save. Throws FileError.
 void saveRules(const PopulationRules& rules, const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds());
 

@@ -7,11 +7,19 @@
 // cannot be met places what fits and says so: "placed 3 of 5 'obstacles' in
 // room 4: no free 3x1 area". The stage draws from its own stream, so rerolling it
 // moves the things and leaves the layout as it was.
+//
+// A group of prefabs stamps one prefab a step the same way: a shape of one of its
+// prefabs (turned and mirrored as the group allows), on free floor or carved into
+// the rock beside the area, each opening joined to it by a short tunnel where it
+// does not open onto it (see prefab_placement.h). A recipe that wants prefabs in
+// before stairs or things runs a populate stage of its own for them first.
 #include "population/populate_stage.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "population/placement.h"
+#include "population/prefab_placement.h"
 #include "content/population_rules.h"
 #include "population/scope_areas.h"
 #include "regions/region_map.h"
@@ -60,12 +68,14 @@ public:
                 done_ = 0;
                 countReady_ = true;
                 spots_.clear(); // the free spots of this area, per footprint, made when first needed
+                front_.reset();
             }
             if (done_ >= count_) {
                 nextArea();
                 continue;
             }
-            placeOne(canvas, g);
+            if (g.kind == PopulationGroup::Kind::Prefabs) placePrefab(canvas, g);
+            else placeOne(canvas, g);
             return;
         }
         describe("population done: " + std::to_string(level.entities.size()) + " things placed");
@@ -109,6 +119,59 @@ private:
         placedDepth_ = at.z;
         ++done_;
         describe("placed " + what + " " + std::to_string(done_) + " of " + std::to_string(count_) + " ('" + g.name + "') in " + area.label);
+    }
+
+    // One prefab: a variant of one of the group's prefabs, fitted on the floor or
+    // in the rock of the area, stamped with its things, its openings joined.
+    void placePrefab(LevelCanvas& canvas, const PopulationGroup& g) {
+        Level& level = canvas.level();
+        const ScopeArea& area = areas_[area_];
+        if (variants_.empty())
+            for (const Prefab& p : g.prefabs) variants_.push_back(prefabVariants(p, g.quarterTurns, g.mirror));
+        if (variants_.empty()) { // rules always name one; a group built by hand may not
+            nextGroup();
+            return;
+        }
+        const auto& shapes = variants_[rng_.below(static_cast<std::uint32_t>(variants_.size()))];
+        TunnelDigger digger(g.tunnel);
+        PrefabSearch search;
+        if (g.placement == PrefabPlacement::Floor) {
+            // Each shape in turn from a random one, until one has a place.
+            const std::size_t first = rng_.below(static_cast<std::uint32_t>(shapes.size()));
+            for (std::size_t k = 0; k < shapes.size() && !search.fit; ++k) {
+                const Prefab& v = shapes[(first + k) % shapes.size()];
+                search = fitOnFloor(level, area, spotsFor(level, v.width, v.height, true), occupancy_, movement_, v, digger, rng_);
+            }
+        } else {
+            if (!front_) front_.emplace(level, area, g.tunnel);
+            std::vector<const Prefab*> choices;
+            for (const Prefab& v : shapes) choices.push_back(&v);
+            search = fitInRock(level, area, *front_, occupancy_, choices, digger, rng_);
+        }
+        const std::string id = shapes.front().id;
+        if (!search.fit) {
+            warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": '" + id + "': " + search.whyNot, g.name);
+            describe("could not place prefab '" + id + "' ('" + g.name + "') in " + area.label + ": " + search.whyNot);
+            nextArea();
+            return;
+        }
+        const PrefabFit& fit = *search.fit;
+        const Prefab& v = *fit.variant;
+        LevelCanvas depth = canvas.atDepth(fit.at.z);
+        for (const Cell& c : fit.tunnel) depth.set(c.x, c.y, Tile::Corridor);
+        for (int y = 0; y < v.height; ++y)
+            for (int x = 0; x < v.width; ++x) {
+                occupancy_.take(fit.at.x + x, fit.at.y + y, fit.at.z); // nothing else goes in a prefab's rectangle
+                if (!v.at(x, y).keep) depth.set(fit.at.x + x, fit.at.y + y, v.at(x, y).tile);
+            }
+        for (const PrefabThing& t : v.things) placeEntity(level, depth, {t.templateName, t.properties}, {fit.at.x + t.at.x, fit.at.y + t.at.y, fit.at.z});
+        const Rect footprint{fit.at.x, fit.at.y, v.width, v.height};
+        for (FreeSpots& spots : spots_) spots.placed(footprint, fit.at.z, false);
+        placed_ = footprint;
+        placedDepth_ = fit.at.z;
+        ++done_;
+        describe("placed prefab '" + id + "' " + std::to_string(done_) + " of " + std::to_string(count_) + " ('" + g.name + "') in " + area.label +
+                 (fit.tunnel.empty() ? "" : ", " + std::to_string(fit.tunnel.size()) + " cells dug to join it"));
     }
 
     // The start marker is where play begins (one source of truth for the game, the
@@ -179,6 +242,7 @@ private:
     void nextGroup() {
         ++group_;
         areasReady_ = false;
+        variants_.clear();
     }
 
     Rng rng_;
@@ -186,6 +250,8 @@ private:
     Connectivity movement_;
     Occupancy occupancy_;
     std::vector<FreeSpots> spots_; // the current group's free spots in the current area, one index per footprint
+    std::vector<std::vector<Prefab>> variants_; // the current group's prefabs' shapes
+    std::optional<RockFront> front_;            // where the current area's rock prefabs may face
     bool started_ = false;
     bool playerPlaced_ = false;
     std::size_t group_ = 0;

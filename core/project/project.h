@@ -9,6 +9,7 @@
 
 #include "content/acceptance_rules.h"
 #include "content/game_tiles.h"
+#include "content/prefab_json.h"
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
 #include "model/connectivity.h"
@@ -35,6 +36,9 @@ struct Project {
     // The game's own tilesets for exports ("game_tiles"): not part of the level (nor of
     // projectHash), only of how it is drawn. Empty: Burrow's glyph tiles.
     GameTiles gameTiles;
+    // The project's prefabs ("prefabs"): hand-drawn pieces that population rules'
+    // prefab groups stamp into the level, by id.
+    ProjectPrefabs prefabs;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
     // What every level must meet for `generate --accept`. Not part of the level

@@ -44,12 +44,14 @@ public:
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
         kinds_ = &project.tileKinds; // population tile groups name them
         if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_);
+        if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_);
+        prefabs_ = &project.prefabs; // population prefab groups name them
         readRecipe(doc, project);
         readEdits(doc, project);
         readAcceptance(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
         // in a project goes in "extra", which Burrow keeps as it is.
-        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "recipe", "edits", "acceptance", "extra"});
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "prefabs", "recipe", "edits", "acceptance", "extra"});
         if (const json* extra = field(doc, "", "extra", false)) {
             if (extra->is_object()) project.extra = *extra;
             else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));
@@ -253,7 +255,7 @@ private:
             entry.rulesFile = rules->get<std::string>();
             const std::filesystem::path file = folder_ / entry.rulesFile;
             try {
-                entry.rules = std::make_shared<PopulationRules>(loadRules(file, *kinds_));
+                entry.rules = std::make_shared<PopulationRules>(loadRules(file, *kinds_, prefabs_));
             } catch (const FileError& e) {
                 for (const auto& p : e.problems()) fail(prefix, formatDiagnostic(e.file(), p));
                 return;
@@ -266,7 +268,7 @@ private:
             fail(prefix, "expected a rules file name or the rules themselves, found " + rules->dump());
             return;
         }
-        PopulationRules inlineRules = rulesFromJson(*rules, problems, *kinds_);
+        PopulationRules inlineRules = rulesFromJson(*rules, problems, *kinds_, prefabs_);
         checkRulesFit(inlineRules, size, problems);
         for (const auto& p : problems) fail(prefix + p.path, p.message);
         entry.rules = std::make_shared<PopulationRules>(std::move(inlineRules));
@@ -370,6 +372,7 @@ private:
     std::vector<Diagnostic>* notices_;
     Connectivity movement_ = Connectivity::Eight;
     const TileKinds* kinds_ = &builtInTileKinds();
+    const ProjectPrefabs* prefabs_ = nullptr;
 };
 
 } // namespace

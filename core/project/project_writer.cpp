@@ -51,6 +51,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     doc["movement"] = static_cast<int>(project.movement);
     if (!project.tileKinds.builtInOnly()) doc["tile_kinds"] = tileKindsToJson(project.tileKinds);
     if (!project.gameTiles.empty()) doc["game_tiles"] = gameTilesToJson(project.gameTiles);
+    if (!project.prefabs.empty()) doc["prefabs"] = prefabsToJson(project.prefabs, project.tileKinds);
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry, project.tileKinds));
     doc["recipe"] = recipe;
@@ -86,6 +87,12 @@ std::string projectHash(const Project& project) {
     // What the project's own kinds are decides how its level plays and exports; a
     // project of built-ins hashes as it always did.
     if (!project.tileKinds.builtInOnly()) what["tile_kinds"] = tileKindsToJson(project.tileKinds);
+    // The prefabs as drawn, wherever they were read from.
+    if (!project.prefabs.empty()) {
+        ordered_json prefabs = ordered_json::array();
+        for (const Prefab& p : project.prefabs.prefabs) prefabs.push_back(prefabToJson(p, project.tileKinds));
+        what["prefabs"] = prefabs;
+    }
     what["recipe"] = stages;
     ordered_json edits = ordered_json::array();
     project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, static_cast<int>(t)}); });
@@ -104,7 +111,7 @@ void saveProject(const Project& project, const std::filesystem::path& path) {
         const std::filesystem::path file = path.parent_path() / entry.rulesFile;
         bool same = false;
         try {
-            same = loadRules(file, project.tileKinds) == *entry.rules;
+            same = loadRules(file, project.tileKinds, &project.prefabs) == *entry.rules;
         } catch (const FileError&) {
             same = false; // missing or broken: write it
         }

@@ -179,11 +179,15 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
             reload();
             return;
         }
-        onGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds](PopulationGroup& g) {
+        onGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds, prefabs = document_->project().prefabs](PopulationGroup& g) {
             if (g.kind == PopulationGroup::Kind::Tiles) {
                 g.tiles.clear();
                 for (const QString& t : ticked)
                     if (const auto tile = kinds.find(t.toStdString())) g.tiles.push_back(*tile);
+            } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+                g.prefabs.clear();
+                for (const QString& id : ticked)
+                    if (const Prefab* p = prefabs.find(id.toStdString())) g.prefabs.push_back(*p);
             } else {
                 std::vector<PlacedEntity> kept;
                 for (const QString& t : ticked) {
@@ -267,6 +271,10 @@ void RulesDock::reload() {
                 }
                 if (g.kind == PopulationGroup::Kind::Tiles)
                     for (Tile t : g.tiles) new QTreeWidgetItem(item, {QString::fromStdString(document_->project().tileKinds[t].name), "", sizesText(g)});
+                else if (g.kind == PopulationGroup::Kind::Prefabs)
+                    for (const Prefab& p : g.prefabs)
+                        new QTreeWidgetItem(item, {QString::fromStdString(p.name), g.placement == PrefabPlacement::Rock ? tr("in rock") : tr("on floor"),
+                                                   QStringLiteral("%1x%2").arg(p.width).arg(p.height)});
                 else
                     for (const PlacedEntity& e : g.entities) new QTreeWidgetItem(item, {QString::fromStdString(e.templateName)});
             }
@@ -315,6 +323,13 @@ void RulesDock::showGroup() {
                 item->setData(Qt::UserRole, QString::fromStdString(kinds[t].id));
                 item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
             }
+        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+            for (const Prefab& p : document_->project().prefabs.prefabs) {
+                auto* item = new QListWidgetItem(QStringLiteral("%1  (%2x%3)").arg(QString::fromStdString(p.name)).arg(p.width).arg(p.height), choices_);
+                item->setData(Qt::UserRole, QString::fromStdString(p.id));
+                const bool used = std::any_of(g.prefabs.begin(), g.prefabs.end(), [&](const Prefab& q) { return q.id == p.id; });
+                item->setCheckState(used ? Qt::Checked : Qt::Unchecked);
+            }
         } else {
             std::vector<std::string> names;
             for (const auto& t : rules->templates) names.push_back(t.name);
@@ -339,7 +354,7 @@ void RulesDock::loadFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load Population Rules"), {}, tr("Rules (*.json)"));
     if (path.isEmpty()) return;
     try {
-        PopulationRules rules = loadRules(path.toStdString(), document_->project().tileKinds);
+        PopulationRules rules = loadRules(path.toStdString(), document_->project().tileKinds, &document_->project().prefabs);
         document_->undoStack()->push(new RulesCommand(document_, std::move(rules), tr("Load rules %1").arg(QFileInfo(path).fileName())));
         emit rulesEdited();
     } catch (const std::exception& e) {

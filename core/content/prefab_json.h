@@ -1,0 +1,48 @@
+#pragma once
+// The project's "prefabs" as JSON (docs/project-format.md "Prefabs"): each drawn as
+// rows of glyphs with a legend, read from a text file with a legend, imported from
+// a Tiled map (content/prefab_tiled.h), or a library file of several.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "content/prefab.h"
+#include "io/json_checker.h"
+#include "model/tile_kinds.h"
+
+namespace burrow {
+
+inline constexpr const char* kPrefabLibraryFormat = "burrow-prefabs";
+
+// A project's prefabs, and how each was given, so a save writes them back as they
+// were written: drawn in the project, or named by a file.
+struct ProjectPrefabs {
+    std::vector<Prefab> prefabs;
+    // One entry a prefab: empty when drawn in the project, else the JSON that named
+    // its file ("lib.json", {"id": ..., "tiled": "x.tmj"}), written back once.
+    std::vector<nlohmann::json> sources;
+
+    bool empty() const { return prefabs.empty(); }
+    const Prefab* find(const std::string& id) const;
+    friend bool operator==(const ProjectPrefabs&, const ProjectPrefabs&) = default;
+};
+
+// Files are found relative to `folder` (the project's).
+ProjectPrefabs prefabsFromJson(const nlohmann::json& list, const std::string& path, JsonChecker& check, const TileKinds& kinds,
+                               const std::filesystem::path& folder);
+nlohmann::ordered_json prefabsToJson(const ProjectPrefabs& prefabs, const TileKinds& kinds);
+
+// One prefab drawn as {"id", "name", "rows", "legend"}.
+nlohmann::ordered_json prefabToJson(const Prefab& prefab, const TileKinds& kinds);
+// Problems go to `check` with their paths under `path`; rows may come from a text
+// file instead of the object (`rows` given).
+Prefab prefabFromJson(const nlohmann::json& object, const std::string& path, JsonChecker& check, const TileKinds& kinds,
+                      const std::vector<std::string>* rows = nullptr);
+
+// Rows of glyphs from a text file (a line a row; trailing blank lines dropped).
+// Throws FileError naming the file.
+std::vector<std::string> readPrefabText(const std::filesystem::path& path);
+
+} // namespace burrow

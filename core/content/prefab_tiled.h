@@ -1,0 +1,19 @@
+#pragma once
+// A prefab drawn in Tiled: its first tile layer gives the cells (each tile's type,
+// or class, names a tile kind; an empty cell keeps the level's own) and its object
+// layers the rest — an object of type "opening" marks an opening, any other object
+// is a thing (its "template" property, else its name, names the template).
+// Burrow's own TMJ exports read back this way, as do maps drawn with their tileset.
+#include <filesystem>
+
+#include "content/prefab.h"
+#include "model/tile_kinds.h"
+
+namespace burrow {
+
+// A .tmj map (Tiled's JSON) as a prefab, its id the file's stem. Throws FileError
+// naming the file and the JSON path of each problem: a map larger than a prefab may
+// be, a compressed layer, a tile whose type is no kind, an object off the map.
+Prefab prefabFromTiledMap(const std::filesystem::path& path, const TileKinds& kinds);
+
+} // namespace burrow

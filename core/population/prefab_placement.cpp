@@ -1,0 +1,153 @@
+#include "population/prefab_placement.h"
+
+#include <algorithm>
+
+namespace burrow {
+
+std::vector<Prefab> prefabVariants(const Prefab& prefab, const std::vector<int>& quarterTurns, bool mirror) {
+    std::vector<Prefab> variants;
+    for (int turns : quarterTurns)
+        for (bool flip : {false, true}) {
+            if (flip && !mirror) continue;
+            Prefab v = transformed(prefab, turns, flip);
+            // A symmetric prefab turned may look as it did: one chance for each shape.
+            if (std::find(variants.begin(), variants.end(), v) == variants.end()) variants.push_back(std::move(v));
+        }
+    return variants;
+}
+
+bool inArea(const ScopeArea& area, int x, int y, int z) {
+    return std::any_of(area.parts.begin(), area.parts.end(), [&](const AreaPart& p) { return p.depth == z && p.contains(x, y); });
+}
+
+RockFront::RockFront(const Level& level, const ScopeArea& area, int tunnel) {
+    for (const AreaPart& part : area.parts) {
+        const TileGrid& tiles = level.tiles(part.depth);
+        const int x0 = std::max(0, part.bounds.x - tunnel), y0 = std::max(0, part.bounds.y - tunnel);
+        const int x1 = std::min(tiles.width(), part.bounds.right() + tunnel), y1 = std::min(tiles.height(), part.bounds.bottom() + tunnel);
+        const int w = x1 - x0;
+        // Walking distance through rock from the area, up to the tunnel's length.
+        Grid<std::uint8_t> dist(w, y1 - y0, 255);
+        std::vector<Point> queue;
+        for (int y = part.bounds.y; y < part.bounds.bottom(); ++y)
+            for (int x = part.bounds.x; x < part.bounds.right(); ++x)
+                if (part.contains(x, y)) {
+                    dist(x - x0, y - y0) = 0;
+                    queue.push_back({x, y});
+                }
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const Point p = queue[head];
+            const int d = dist(p.x - x0, p.y - y0);
+            cells_.push_back({p.x, p.y, part.depth});
+            if (d >= tunnel) continue;
+            for (const Point step : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
+                const int x = p.x + step.x, y = p.y + step.y;
+                if (x < x0 || y < y0 || x >= x1 || y >= y1 || dist(x - x0, y - y0) != 255 || level.kinds.walkable(tiles(x, y))) continue;
+                dist(x - x0, y - y0) = static_cast<std::uint8_t>(d + 1);
+                queue.push_back({x, y});
+            }
+        }
+    }
+}
+
+std::optional<std::vector<Cell>> TunnelDigger::join(const Level& level, const Occupancy& occupancy, const ScopeArea& area, const Prefab& variant, Cell at) {
+    const Rect footprint{at.x, at.y, variant.width, variant.height};
+    std::vector<Cell> dig;
+    bool joined = false;
+    for (const Point opening : variant.openings()) {
+        const Point out = outsideOf(variant, opening);
+        const Cell from{at.x + out.x, at.y + out.y, at.z};
+        if (!level.contains(from.x, from.y, from.z)) continue;
+        if (level.kinds.walkable(level.at(from.x, from.y, from.z)) && inArea(area, from.x, from.y, from.z)) {
+            joined = true;
+            continue;
+        }
+        if (auto cells = path(level, occupancy, area, footprint, from)) {
+            joined = true;
+            dig.insert(dig.end(), cells->begin(), cells->end());
+        }
+    }
+    if (!joined) return std::nullopt;
+    return dig;
+}
+
+std::optional<std::vector<Cell>> TunnelDigger::path(const Level& level, const Occupancy& occupancy, const ScopeArea& area, const Rect& footprint, Cell from) {
+    if (tunnel_ < 1) return std::nullopt;
+    const TileGrid& tiles = level.tiles(from.z);
+    // A window of the tunnel's reach around the start, inside the level's edge (the
+    // edge stays as it was: a tunnel out of the map leads nowhere).
+    const int x0 = std::max(1, from.x - tunnel_), y0 = std::max(1, from.y - tunnel_);
+    const int x1 = std::min(tiles.width() - 1, from.x + tunnel_ + 1), y1 = std::min(tiles.height() - 1, from.y + tunnel_ + 1);
+    if (from.x < x0 || from.y < y0 || from.x >= x1 || from.y >= y1 || occupancy.taken(from.x, from.y, from.z)) return std::nullopt;
+    const int w = x1 - x0;
+    parent_.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(y1 - y0), -1);
+    auto index = [&](int x, int y) { return static_cast<std::size_t>(y - y0) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x - x0); };
+    queue_.clear();
+    queue_.push_back({from.x, from.y});
+    parent_[index(from.x, from.y)] = static_cast<std::int32_t>(index(from.x, from.y));
+    // Breadth first, a ring per step, so the first walkable area cell found is the
+    // nearest; at most tunnel_ rings.
+    std::size_t ringEnd = 1;
+    for (int ring = 0; ring < tunnel_ && !queue_.empty(); ++ring) {
+        const std::size_t ringStart = ring == 0 ? 0 : ringEnd;
+        ringEnd = queue_.size();
+        for (std::size_t head = ringStart; head < ringEnd; ++head) {
+            const Point p = queue_[head];
+            for (const Point step : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
+                const int x = p.x + step.x, y = p.y + step.y;
+                if (x < x0 || y < y0 || x >= x1 || y >= y1 || parent_[index(x, y)] != -1 || footprint.contains(x, y) || occupancy.taken(x, y, from.z)) continue;
+                parent_[index(x, y)] = static_cast<std::int32_t>(index(p.x, p.y));
+                if (level.kinds.walkable(tiles(x, y)) && inArea(area, x, y, from.z)) {
+                    std::vector<Cell> cells; // back to the start: the rock on the way is dug
+                    for (std::size_t i = index(p.x, p.y);; i = static_cast<std::size_t>(parent_[i])) {
+                        const int cx = x0 + static_cast<int>(i % static_cast<std::size_t>(w)), cy = y0 + static_cast<int>(i / static_cast<std::size_t>(w));
+                        if (!level.kinds.walkable(tiles(cx, cy))) cells.push_back({cx, cy, from.z});
+                        if (static_cast<std::size_t>(parent_[i]) == i) break;
+                    }
+                    return cells;
+                }
+                queue_.push_back({x, y});
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+PrefabSearch fitOnFloor(const Level& level, const ScopeArea& area, const FreeSpots& spots, const Occupancy& occupancy, Connectivity movement,
+                        const Prefab& variant, TunnelDigger& digger, Rng& rng) {
+    std::string whyNot = "no free " + std::to_string(variant.width) + "x" + std::to_string(variant.height) + " area";
+    // A spot whose openings cannot be joined is tried again only by chance: a few
+    // draws, each a bounded search (findSpot's own attempts).
+    for (int attempt = 0; attempt < kPrefabAttempts / 8; ++attempt) {
+        const SpotSearch spot = findSpot(level, area, spots, movement, rng);
+        if (!spot.spot) return {std::nullopt, spot.whyNot};
+        if (variant.openings().empty()) return {PrefabFit{&variant, spot.spot->at, {}}, {}};
+        if (auto tunnel = digger.join(level, occupancy, area, variant, spot.spot->at)) return {PrefabFit{&variant, spot.spot->at, std::move(*tunnel)}, {}};
+        whyNot = "no opening of a free " + std::to_string(variant.width) + "x" + std::to_string(variant.height) + " area could be joined to it";
+    }
+    return {std::nullopt, whyNot};
+}
+
+PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFront& front, const Occupancy& occupancy,
+                       const std::vector<const Prefab*>& variants, TunnelDigger& digger, Rng& rng) {
+    if (front.size() == 0) return {std::nullopt, "no rock within reach of it"};
+    for (int attempt = 0; attempt < kPrefabAttempts; ++attempt) {
+        const Cell facing = front.at(rng.below(static_cast<std::uint32_t>(front.size())));
+        const Prefab& v = *variants[rng.below(static_cast<std::uint32_t>(variants.size()))];
+        const std::vector<Point> openings = v.openings();
+        if (openings.empty()) return {std::nullopt, "'" + v.id + "' has no opening to join it by"};
+        const Point out = outsideOf(v, openings[rng.below(static_cast<std::uint32_t>(openings.size()))]);
+        const Cell at{facing.x - out.x, facing.y - out.y, facing.z};
+        // All rock and nothing placed, inside the level's edge.
+        const TileGrid& tiles = level.tiles(at.z);
+        if (at.x < 1 || at.y < 1 || at.x + v.width > tiles.width() - 1 || at.y + v.height > tiles.height() - 1) continue;
+        bool rock = true;
+        for (int y = at.y; y < at.y + v.height && rock; ++y)
+            for (int x = at.x; x < at.x + v.width && rock; ++x) rock = !level.kinds.walkable(tiles(x, y)) && !occupancy.taken(x, y, at.z);
+        if (!rock) continue;
+        if (auto tunnel = digger.join(level, occupancy, area, v, at)) return {PrefabFit{&v, at, std::move(*tunnel)}, {}};
+    }
+    return {std::nullopt, "no rock place tried (" + std::to_string(kPrefabAttempts) + ") fits it with an opening joined"};
+}
+
+} // namespace burrow
