@@ -5,10 +5,15 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QUndoStack>
 
 #include "document/project_document.h"
 #include "io/file_io.h"
+#include "model/level_hash.h"
+#include "content/population_rules.h"
+#include "tools/prefab_maker.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "tools/paint_controller.h"
@@ -162,6 +167,60 @@ private slots:
         for (int y = 2; y <= 3; ++y)
             for (int x = 2; x <= 4; ++x) QCOMPARE(doc->level().at(x, y, 0), Tile::Water);
         QCOMPARE(doc->undoStack()->count(), 2);
+    }
+
+    // Make prefab: a dragged rectangle becomes one of the project's prefabs, cell for
+    // cell, undoable; a prefab group in the Population dock then places it, and both
+    // survive saving and reopening.
+    void aRectangleBecomesAPrefabTheRulesPlace() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        child<QAction>(&window, "toolMake prefab")->trigger();
+        QSignalSpy chosen(view, &MapView::prefabRectangleChosen);
+        // The dialog asking for the id is the maker's; the drag itself says which rectangle.
+        disconnect(view, &MapView::prefabRectangleChosen, window.prefabMaker(), nullptr);
+        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(16, 14).toPoint());
+        QTest::mouseMove(view, view->cellCentre(10, 10).toPoint());
+        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(10, 10).toPoint());
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen[0][0].value<Point>(), (Point{16, 14}));
+        QCOMPARE(chosen[0][1].value<Point>(), (Point{10, 10}));
+        const Level before = doc->level();
+        QCOMPARE(window.prefabMaker()->make({10, 10, 7, 5}, "den"), QString());
+        const Prefab* den = doc->project().prefabs.find("den");
+        QVERIFY(den);
+        for (int y = 0; y < 5; ++y)
+            for (int x = 0; x < 7; ++x) QCOMPARE(den->at(x, y).tile, before.at(10 + x, 10 + y, 0));
+        QVERIFY(window.prefabMaker()->make({0, 0, 3, 3}, "den").contains("already"));
+        QVERIFY(window.prefabMaker()->make({0, 0, 70, 3}, "wide").contains("64"));
+        QVERIFY(window.prefabMaker()->make({0, 0, 3, 3}, "a b").contains("letters"));
+        doc->undoStack()->undo();
+        QVERIFY(doc->project().prefabs.empty());
+        doc->undoStack()->redo();
+        QVERIFY(doc->project().prefabs.find("den"));
+        QCOMPARE(window.prefabMaker()->freeId(), QString("prefab-1"));
+
+        child<QPushButton>(&window, "add-prefabs")->click();
+        const auto rules = doc->rules();
+        QVERIFY(rules);
+        const auto group = std::find_if(rules->groups.begin(), rules->groups.end(), [](const PopulationGroup& g) { return g.kind == PopulationGroup::Kind::Prefabs; });
+        QVERIFY(group != rules->groups.end());
+        QCOMPARE(group->prefabs.front().id, std::string("den"));
+        doc->generateFor(60000);
+        QVERIFY(doc->atEnd());
+
+        QTemporaryDir dir;
+        const QString file = dir.path() + "/with-prefab.burrow.json";
+        QString error;
+        QVERIFY2(doc->saveAs(file, &error), qPrintable(error));
+        MainWindow again;
+        QVERIFY(openAndFinish(again, file));
+        QCOMPARE(again.document()->project().prefabs, doc->project().prefabs);
+        QCOMPARE(levelHash(again.document()->level()), levelHash(doc->level()));
     }
 };
 

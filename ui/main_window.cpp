@@ -30,6 +30,7 @@
 #include "docks/play_dock.h"
 #include "docks/seed_gallery_dock.h"
 #include "docks/rules_dock.h"
+#include "tools/prefab_maker.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "map/entity_looks.h"
@@ -49,7 +50,7 @@ constexpr int kTrailSteps = 12; // how many steps a drone's trail lasts on scree
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), document_(new ProjectDocument(this)), runner_(new GenerationRunner(document_, this)),
-      mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)) {
+      mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)), prefabMaker_(new PrefabMaker(document_, mapView_, this)) {
     setCentralWidget(mapView_);
     createMenus();
     applyTimelineBudget();
@@ -116,7 +117,10 @@ void MainWindow::createToolBars() {
         {PaintTool::Pencil, tr("Pencil"), tr("Paint cells with the chosen tile; a drag paints a line")},
         {PaintTool::Rectangle, tr("Rectangle"), tr("Drag a rectangle to fill with the chosen tile")},
         {PaintTool::Fill, tr("Fill"), tr("Fill the connected cells of one tile with the chosen tile")},
-        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")}};
+        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")},
+        {PaintTool::MakePrefab, tr("Make prefab"),
+         tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
+            "and openings where the ground goes on out of the rectangle")}};
     int key = Qt::Key_1;
     for (const auto& [tool, name, help] : kinds) {
         QAction* a = tools->addAction(name);
@@ -133,6 +137,7 @@ void MainWindow::createToolBars() {
     connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
     paint_->setTile(palette_->tile());
     mapView_->setTool(PaintTool::Pan);
+    connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
 }
 
 void MainWindow::createDocks() {

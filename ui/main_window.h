@@ -20,6 +20,7 @@ class GenerationDock;
 class GenerationRunner;
 class MapView;
 class PaintController;
+class PrefabMaker;
 class PlayDock;
 class SeedGalleryDock;
 class RulesDock;
@@ -45,6 +46,7 @@ public:
     PlayDock* playDock() const { return playDock_; }
     SeedGalleryDock* seedGalleryDock() const { return seedGalleryDock_; }
     PaintController* painter() const { return paint_; }
+    PrefabMaker* prefabMaker() const { return prefabMaker_; }
 
     // Asks whether to save unsaved changes; false when the designer cancels.
     bool confirmDiscard();
@@ -81,6 +83,7 @@ private:
     GenerationRunner* runner_;
     MapView* mapView_;
     PaintController* paint_;
+    PrefabMaker* prefabMaker_;
     GenerationDock* generationDock_ = nullptr;
     DepthStripDock* depthStrip_ = nullptr;
     RulesDock* rulesDock_ = nullptr;

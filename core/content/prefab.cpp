@@ -43,6 +43,24 @@ Point outsideOf(const Prefab& prefab, Point opening) {
     return {opening.x, prefab.height};
 }
 
+Prefab prefabFromLevel(const Level& level, int z, const Rect& area, std::string id) {
+    Prefab p{id, id, area.width, area.height, std::vector<PrefabCell>(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height)), {}};
+    for (int y = 0; y < area.height; ++y)
+        for (int x = 0; x < area.width; ++x) p.at(x, y).tile = level.at(area.x + x, area.y + y, z);
+    for (int y = 0; y < area.height; ++y)
+        for (int x = 0; x < area.width; ++x) {
+            const bool edgeX = x == 0 || x == area.width - 1, edgeY = y == 0 || y == area.height - 1;
+            if ((!edgeX && !edgeY) || (edgeX && edgeY && area.width > 1 && area.height > 1) || !level.kinds.walkable(p.at(x, y).tile)) continue;
+            const Point out = outsideOf(p, {x, y});
+            const int ox = area.x + out.x, oy = area.y + out.y;
+            p.at(x, y).opening = level.contains(ox, oy, z) && level.kinds.walkable(level.at(ox, oy, z));
+        }
+    for (const Entity& e : level.entities)
+        if (e.at.z == z && area.contains(e.at.x, e.at.y) && level.kinds.walkable(level.at(e.at.x, e.at.y, z)))
+            p.things.push_back({{e.at.x - area.x, e.at.y - area.y}, e.templateName, e.properties});
+    return p;
+}
+
 std::vector<std::pair<std::string, std::string>> prefabProblems(const Prefab& prefab, const TileKinds& kinds) {
     std::vector<std::pair<std::string, std::string>> problems;
     const std::string most = std::to_string(kMaxPrefabSide);

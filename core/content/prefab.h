@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/grid.h"
+#include "model/level.h"
 #include "model/property.h"
 #include "model/tile.h"
 #include "model/tile_kinds.h"
@@ -55,6 +56,11 @@ Prefab transformed(const Prefab& prefab, int quarterTurns, bool mirror);
 // The cell just outside an opening (one step off the prefab's edge, away from it).
 // Openings are on an edge and not on a corner, so there is exactly one.
 Point outsideOf(const Prefab& prefab, Point opening);
+
+// The cells of `area` on depth `z` of a level as a prefab (the editor's Make
+// prefab): its tiles, the things standing there, and as openings the edge cells
+// (not corners) where the walkable ground goes on out of the rectangle.
+Prefab prefabFromLevel(const Level& level, int z, const Rect& area, std::string id);
 
 // What is wrong with a prefab, as (what, message) pairs: "cells/3/4" or "things/0".
 // Empty when it can be placed: a size in range, openings on an edge (not a corner)

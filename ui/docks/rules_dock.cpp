@@ -56,6 +56,9 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     tree_->setRootIsDecorated(true);
     auto* addTiles = new QPushButton(tr("+ Tiles"), body);
     auto* addThings = new QPushButton(tr("+ Things"), body);
+    auto* addPrefabs = new QPushButton(tr("+ Prefabs"), body);
+    addPrefabs->setObjectName("add-prefabs");
+    addPrefabs->setToolTip(tr("A group that stamps the project's prefabs (made with the Make prefab tool, or listed in the project's \"prefabs\")"));
     auto* duplicate = new QPushButton(tr("Duplicate"), body);
     auto* remove = new QPushButton(tr("Remove"), body);
     auto* up = new QPushButton(tr("Up"), body);
@@ -63,7 +66,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     // Three a row, so the dock is usable at about 280 px wide.
     auto* buttons = new QGridLayout;
     int placed = 0;
-    for (QPushButton* b : {addTiles, addThings, duplicate, remove, up, down}) {
+    for (QPushButton* b : {addTiles, addThings, addPrefabs, duplicate, remove, up, down}) {
         buttons->addWidget(b, placed / 3, placed % 3);
         ++placed;
     }
@@ -114,17 +117,27 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     setWidget(scrollable(body, this));
 
     auto newGroup = [this](PopulationGroup::Kind kind) {
-        edit(tr("Add group"), [kind](PopulationRules& r) {
+        const auto& prefabs = document_->project().prefabs.prefabs;
+        if (kind == PopulationGroup::Kind::Prefabs && prefabs.empty()) {
+            QMessageBox::information(this, tr("Prefabs"), tr("The project has no prefabs yet: drag a rectangle with the Make prefab tool first."));
+            return;
+        }
+        edit(tr("Add group"), [kind, first = prefabs.empty() ? Prefab{} : prefabs.front()](PopulationRules& r) {
             PopulationGroup g;
             g.kind = kind;
-            g.name = kind == PopulationGroup::Kind::Tiles ? "obstacles" : "things";
+            g.name = kind == PopulationGroup::Kind::Tiles ? "obstacles" : kind == PopulationGroup::Kind::Prefabs ? "prefabs" : "things";
             if (kind == PopulationGroup::Kind::Tiles) g.tiles = {Tile::Obstacle};
-            else g.entities = {{"enemy", {}}};
+            else if (kind == PopulationGroup::Kind::Prefabs) {
+                g.prefabs = {first};
+                g.scope = Scope::EachDepth;
+                g.number = {1, 1};
+            } else g.entities = {{"enemy", {}}};
             r.groups.push_back(g);
         });
     };
     connect(addTiles, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Tiles); });
     connect(addThings, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Entities); });
+    connect(addPrefabs, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Prefabs); });
     connect(duplicate, &QPushButton::clicked, this, [this] {
         const int i = selected();
         if (i >= 0) edit(tr("Duplicate group"), [i](PopulationRules& r) { r.groups.insert(r.groups.begin() + i + 1, r.groups[std::size_t(i)]); });

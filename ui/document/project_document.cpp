@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include "content/population_rules.h"
 #include "io/diagnostic.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
@@ -224,6 +225,28 @@ void ProjectDocument::setMovement(Connectivity movement) {
     emit recipeChanged();
     emit levelReset();
     emit progressChanged();
+}
+
+void ProjectDocument::setPrefabs(ProjectPrefabs prefabs) {
+    if (prefabs == project_.prefabs) return;
+    project_.prefabs = std::move(prefabs);
+    // Groups hold copies of the prefabs they stamp: keep them the project's.
+    Recipe recipe = project_.recipe;
+    for (StageEntry& entry : recipe.stages) {
+        if (!entry.rules) continue;
+        PopulationRules rules = *entry.rules;
+        for (PopulationGroup& g : rules.groups) {
+            if (g.kind != PopulationGroup::Kind::Prefabs) continue;
+            std::vector<Prefab> now;
+            for (const Prefab& p : g.prefabs)
+                if (const Prefab* current = project_.prefabs.find(p.id)) now.push_back(*current);
+            g.prefabs = std::move(now);
+        }
+        if (!(rules == *entry.rules)) entry.rules = std::make_shared<PopulationRules>(std::move(rules));
+    }
+    setModified(true);
+    if (recipe == project_.recipe) emit recipeChanged();
+    else setRecipe(std::move(recipe));
 }
 
 void ProjectDocument::rerollStage(std::size_t entry) {

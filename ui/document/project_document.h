@@ -71,6 +71,9 @@ public:
     void setSeed(std::uint64_t seed, const std::string& text);
     void setSize(LevelSize size);
     void setMovement(Connectivity movement);
+    // The project's prefabs; the prefab groups of its rules follow (a prefab gone is
+    // dropped from them, a changed one replaced), regenerating when they change.
+    void setPrefabs(ProjectPrefabs prefabs);
     void rerollStage(std::size_t entry);
 
     // The population rules: those of the first populate stage (nullptr when the

@@ -299,6 +299,7 @@ void MapView::mousePressEvent(QMouseEvent* event) {
         emit strokeCells({p});
         break;
     case PaintTool::Rectangle:
+    case PaintTool::MakePrefab:
         rectFrom_ = p;
         dragCell_ = p;
         update();
@@ -330,7 +331,10 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void MapView::mouseReleaseEvent(QMouseEvent*) {
-    if (rectFrom_ && dragCell_) emit rectangleChosen(*rectFrom_, *dragCell_);
+    if (rectFrom_ && dragCell_) {
+        if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
+        else emit rectangleChosen(*rectFrom_, *dragCell_);
+    }
     rectFrom_.reset();
     dragCell_.reset();
     if (panFrom_) {
