@@ -14,6 +14,7 @@
 #include "model/level_hash.h"
 #include "content/population_rules.h"
 #include "tools/prefab_maker.h"
+#include "docks/rules_dock.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "tools/paint_controller.h"
@@ -212,6 +213,8 @@ private slots:
         QCOMPARE(group->prefabs.front().id, std::string("den"));
         doc->generateFor(60000);
         QVERIFY(doc->atEnd());
+        window.findChild<RulesDock*>()->raise();
+        screenshot(&window, "prefab-group");
 
         QTemporaryDir dir;
         const QString file = dir.path() + "/with-prefab.burrow.json";

@@ -214,6 +214,25 @@ private slots:
         json unknown = map;
         unknown["tilesets"][0]["tiles"][2]["type"] = "gravel";
         writeFileAtomically(fs::path(dir.path().toStdString()) / "u.tmj", unknown.dump());
+        // The same crypt as Tiled's XML, its tileset an external .tsx: the same prefab.
+        const fs::path folder = dir.path().toStdString();
+        writeFileAtomically(folder / "kinds.tsx",
+                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.8\" name=\"kinds\" tilewidth=\"16\" tileheight=\"16\" tilecount=\"4\" columns=\"4\">\n"
+                            " <image source=\"shrine-tiles.png\" width=\"64\" height=\"16\"/>\n <tile id=\"0\" type=\"rune\"/>\n <tile id=\"1\" class=\"stonework\"/>\n"
+                            " <tile id=\"2\" type=\"bones\"/>\n <tile id=\"3\" type=\"secret_door\"/>\n</tileset>\n");
+        writeFileAtomically(folder / "crypt.tmx",
+                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"9\" height=\"5\" "
+                            "tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"kinds.tsx\"/>\n"
+                            " <layer id=\"1\" name=\"cells\" width=\"9\" height=\"5\">\n  <data encoding=\"csv\">\n2,2,2,2,2,2,2,2,2,\n2,3,3,3,3,3,3,3,2,\n"
+                            "4,3,3,3,3,3,3,3,2,\n2,3,3,3,3,3,3,3,2,\n2,2,2,2,2,2,2,2,2\n</data>\n </layer>\n <objectgroup id=\"2\" name=\"marks\">\n"
+                            "  <object id=\"1\" type=\"opening\" x=\"0\" y=\"32\" width=\"16\" height=\"16\"/>\n"
+                            "  <object id=\"2\" name=\"relic\" x=\"104\" y=\"40\">\n   <point/>\n  </object>\n"
+                            "  <object id=\"3\" name=\"mummy\" x=\"48\" y=\"32\" width=\"16\" height=\"16\">\n   <properties>\n"
+                            "    <property name=\"asleep\" type=\"bool\" value=\"true\"/>\n   </properties>\n  </object>\n </objectgroup>\n</map>\n");
+        const Prefab fromXml = prefabFromTiledMap(folder / "crypt.tmx", shrines.tileKinds);
+        QCOMPARE(fromXml.cells, byHand.cells);
+        QCOMPARE(fromXml.things.size(), std::size_t{2});
+        for (const PrefabThing& t : byHand.things) QVERIFY(std::find(fromXml.things.begin(), fromXml.things.end(), t) != fromXml.things.end());
         for (const auto& [file, path, words] : {std::tuple{"c.tmj", "/layers/0/encoding", "CSV"}, std::tuple{"u.tmj", "/layers/0/data/10", "\"gravel\""}}) {
             try {
                 prefabFromTiledMap(fs::path(dir.path().toStdString()) / file, shrines.tileKinds);

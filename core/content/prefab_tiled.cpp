@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 
+#include "content/tiled_xml.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
 #include "io/json_checker.h"
@@ -29,7 +30,7 @@ public:
     TiledReader(const fs::path& path, const TileKinds& kinds) : path_(path), kinds_(kinds), check_(problems_) {}
 
     Prefab read() {
-        const json doc = parseJsonFile(path_);
+        const json doc = path_.extension() == ".tmx" ? tmxAsTmj(path_) : parseJsonFile(path_);
         Prefab prefab;
         prefab.id = prefab.name = path_.stem().stem().string();
         if (!check_.isObject(doc, "", "a Tiled map (a JSON object)")) throw FileError(path_.string(), problems_);
@@ -80,11 +81,8 @@ private:
             json tiles = set.value("tiles", json::array());
             if (set.contains("source") && set["source"].is_string()) {
                 const fs::path file = path_.parent_path() / set["source"].get<std::string>();
-                if (file.extension() != ".tsj" && file.extension() != ".json") {
-                    check_.fail(at + "/source", file.string() + ": only JSON tilesets (.tsj) can be read here; export the tileset as JSON");
-                    continue;
-                }
-                tiles = parseJsonFile(file).value("tiles", json::array());
+                if (file.extension() == ".tsx") tiles = tsxTiles(file);
+                else tiles = parseJsonFile(file).value("tiles", json::array());
             }
             if (!tiles.is_array()) continue;
             for (const json& tile : tiles) {

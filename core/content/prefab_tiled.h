@@ -11,7 +11,8 @@
 
 namespace burrow {
 
-// A .tmj map (Tiled's JSON) as a prefab, its id the file's stem. Throws FileError
+// A .tmj or .tmx map as a prefab, its id the file's stem (a .tmx is read as the
+// .tmj Tiled would write for it, so both meet the same checks). Throws FileError
 // naming the file and the JSON path of each problem: a map larger than a prefab may
 // be, a compressed layer, a tile whose type is no kind, an object off the map.
 Prefab prefabFromTiledMap(const std::filesystem::path& path, const TileKinds& kinds);
