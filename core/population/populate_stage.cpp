@@ -132,23 +132,30 @@ private:
             nextGroup();
             return;
         }
-        const auto& shapes = variants_[rng_.below(static_cast<std::uint32_t>(variants_.size()))];
         TunnelDigger digger(g.tunnel);
         PrefabSearch search;
-        if (g.placement == PrefabPlacement::Floor) {
-            // Each shape in turn from a random one, until one has a place.
-            const std::size_t first = rng_.below(static_cast<std::uint32_t>(shapes.size()));
-            for (std::size_t k = 0; k < shapes.size() && !search.fit; ++k) {
-                const Prefab& v = shapes[(first + k) % shapes.size()];
-                search = fitOnFloor(level, area, spotsFor(level, v.width, v.height, true), occupancy_, movement_, v, digger, rng_);
+        // One of the group's prefabs at random; where it fits nowhere, the next, so a
+        // large one that no longer fits does not stop the small ones.
+        const std::size_t pick = rng_.below(static_cast<std::uint32_t>(variants_.size()));
+        std::string id;
+        for (std::size_t p = 0; p < variants_.size() && !search.fit; ++p) {
+            const auto& shapes = variants_[(pick + p) % variants_.size()];
+            if (p == 0) id = shapes.front().id;
+            if (g.placement == PrefabPlacement::Floor) {
+                // Each shape in turn from a random one, until one has a place.
+                const std::size_t first = rng_.below(static_cast<std::uint32_t>(shapes.size()));
+                for (std::size_t k = 0; k < shapes.size() && !search.fit; ++k) {
+                    const Prefab& v = shapes[(first + k) % shapes.size()];
+                    search = fitOnFloor(level, area, spotsFor(level, v.width, v.height, true), occupancy_, movement_, v, digger, rng_);
+                }
+            } else {
+                if (!front_) front_.emplace(level, area, g.tunnel);
+                std::vector<const Prefab*> choices;
+                for (const Prefab& v : shapes) choices.push_back(&v);
+                search = fitInRock(level, area, *front_, occupancy_, choices, digger, rng_);
             }
-        } else {
-            if (!front_) front_.emplace(level, area, g.tunnel);
-            std::vector<const Prefab*> choices;
-            for (const Prefab& v : shapes) choices.push_back(&v);
-            search = fitInRock(level, area, *front_, occupancy_, choices, digger, rng_);
+            if (search.fit) id = search.fit->variant->id;
         }
-        const std::string id = shapes.front().id;
         if (!search.fit) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": '" + id + "': " + search.whyNot, g.name);
             describe("could not place prefab '" + id + "' ('" + g.name + "') in " + area.label + ": " + search.whyNot);

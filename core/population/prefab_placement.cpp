@@ -38,7 +38,14 @@ RockFront::RockFront(const Level& level, const ScopeArea& area, int tunnel) {
         for (std::size_t head = 0; head < queue.size(); ++head) {
             const Point p = queue[head];
             const int d = dist(p.x - x0, p.y - y0);
-            cells_.push_back({p.x, p.y, part.depth});
+            // Only cells with rock beside them: a prefab behind an opening facing
+            // the middle of open floor would never be all in rock.
+            bool rockBeside = false;
+            for (const Point step : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
+                const int x = p.x + step.x, y = p.y + step.y;
+                rockBeside = rockBeside || (x >= 0 && y >= 0 && x < tiles.width() && y < tiles.height() && !level.kinds.walkable(tiles(x, y)));
+            }
+            if (rockBeside) cells_.push_back({p.x, p.y, part.depth});
             if (d >= tunnel) continue;
             for (const Point step : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
                 const int x = p.x + step.x, y = p.y + step.y;
@@ -131,21 +138,39 @@ PrefabSearch fitOnFloor(const Level& level, const ScopeArea& area, const FreeSpo
 PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFront& front, const Occupancy& occupancy,
                        const std::vector<const Prefab*>& variants, TunnelDigger& digger, Rng& rng) {
     if (front.size() == 0) return {std::nullopt, "no rock within reach of it"};
+    // Every (shape, opening) by the way the opening faces out of its prefab.
+    static constexpr Point kSides[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    std::vector<std::pair<const Prefab*, Point>> facing[4];
+    for (const Prefab* v : variants)
+        for (const Point opening : v->openings()) {
+            const Point out = outsideOf(*v, opening);
+            for (int s = 0; s < 4; ++s)
+                if (out.x - opening.x == kSides[s].x && out.y - opening.y == kSides[s].y) facing[s].emplace_back(v, opening);
+        }
+    if (std::all_of(std::begin(facing), std::end(facing), [](const auto& f) { return f.empty(); }))
+        return {std::nullopt, "'" + variants.front()->id + "' has no opening to join it by"};
     for (int attempt = 0; attempt < kPrefabAttempts; ++attempt) {
-        const Cell facing = front.at(rng.below(static_cast<std::uint32_t>(front.size())));
-        const Prefab& v = *variants[rng.below(static_cast<std::uint32_t>(variants.size()))];
-        const std::vector<Point> openings = v.openings();
-        if (openings.empty()) return {std::nullopt, "'" + v.id + "' has no opening to join it by"};
-        const Point out = outsideOf(v, openings[rng.below(static_cast<std::uint32_t>(openings.size()))]);
-        const Cell at{facing.x - out.x, facing.y - out.y, facing.z};
+        const Cell f = front.at(rng.below(static_cast<std::uint32_t>(front.size())));
+        const TileGrid& tiles = level.tiles(f.z);
+        // The prefab goes on the rock side of the cell its opening faces: an opening
+        // facing out the other way.
+        int sides[4], count = 0;
+        for (int s = 0; s < 4; ++s) {
+            const int x = f.x + kSides[s].x, y = f.y + kSides[s].y;
+            if (tiles.contains(x, y) && !level.kinds.walkable(tiles(x, y)) && !facing[(s + 2) % 4].empty()) sides[count++] = s;
+        }
+        if (count == 0) continue;
+        const auto& choices = facing[(sides[rng.below(static_cast<std::uint32_t>(count))] + 2) % 4];
+        const auto& [v, opening] = choices[rng.below(static_cast<std::uint32_t>(choices.size()))];
+        const Point out = outsideOf(*v, opening);
+        const Cell at{f.x - out.x, f.y - out.y, f.z};
         // All rock and nothing placed, inside the level's edge.
-        const TileGrid& tiles = level.tiles(at.z);
-        if (at.x < 1 || at.y < 1 || at.x + v.width > tiles.width() - 1 || at.y + v.height > tiles.height() - 1) continue;
+        if (at.x < 1 || at.y < 1 || at.x + v->width > tiles.width() - 1 || at.y + v->height > tiles.height() - 1) continue;
         bool rock = true;
-        for (int y = at.y; y < at.y + v.height && rock; ++y)
-            for (int x = at.x; x < at.x + v.width && rock; ++x) rock = !level.kinds.walkable(tiles(x, y)) && !occupancy.taken(x, y, at.z);
+        for (int y = at.y; y < at.y + v->height && rock; ++y)
+            for (int x = at.x; x < at.x + v->width && rock; ++x) rock = !level.kinds.walkable(tiles(x, y)) && !occupancy.taken(x, y, at.z);
         if (!rock) continue;
-        if (auto tunnel = digger.join(level, occupancy, area, v, at)) return {PrefabFit{&v, at, std::move(*tunnel)}, {}};
+        if (auto tunnel = digger.join(level, occupancy, area, *v, at)) return {PrefabFit{v, at, std::move(*tunnel)}, {}};
     }
     return {std::nullopt, "no rock place tried (" + std::to_string(kPrefabAttempts) + ") fits it with an opening joined"};
 }
