@@ -6,6 +6,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QUndoStack>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <sstream>
@@ -15,6 +19,7 @@
 #include "cli/cli.h"
 #include "gallery/expressive_range_view.h"
 #include "io/file_io.h"
+#include "docks/metrics_panel.h"
 #include "docks/seed_gallery_dock.h"
 #include "document/project_document.h"
 #include "gallery/seed_gallery.h"
@@ -229,6 +234,62 @@ private slots:
         QVERIFY(gallery.refusal().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(gallery.done(), 30000);
         QCOMPARE(gallery.entries().size(), std::size_t(3));
+    }
+
+    // "This level": the metrics are core's for the level shown; each rule shows its
+    // verdict; rules added and removed are undoable; Reroll until it passes keeps the
+    // attempt generate --accept keeps for this seed, and the editor then shows it.
+    void thisLevelsMetricsRulesAndReroll() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths-long-walks.burrow.json")));
+        SeedGalleryDock* dock = window.seedGalleryDock();
+        dock->show();
+        dock->raise();
+        auto* tabs = child<QTabWidget>(dock, "judge-tabs");
+        MetricsPanel* panel = dock->metricsPanel();
+        tabs->setCurrentWidget(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->measured().has_value(), 20000);
+        ProjectDocument* doc = window.document();
+        const Measurement core = measure(doc->level(), doc->project().movement);
+        QVERIFY(sameValues(panel->measured()->level, core.level));
+        auto* rules = child<QTableWidget>(panel, "level-rules");
+        QCOMPARE(rules->rowCount(), 2);
+        const std::size_t reachable = *metricIndex("reachable_share");
+        // The table shows the same value as core, row by row.
+        auto* metrics = child<QTableWidget>(panel, "level-metrics");
+        bool shown = false;
+        for (int row = 0; row < metrics->rowCount(); ++row)
+            if (metrics->item(row, 0)->data(Qt::UserRole).toInt() == static_cast<int>(reachable))
+                shown = metrics->item(row, 1)->text() == QString::number(core[reachable], 'f', 2);
+        QVERIFY(shown);
+
+        // A rule this seed's own level breaks: one loop more than it has.
+        const std::size_t loops = *metricIndex("loops");
+        const int undoBefore = doc->undoStack()->count();
+        panel->addRule({"loops", core[loops] + 1, std::nullopt, std::nullopt, false});
+        QCOMPARE(doc->project().acceptance.rules.size(), std::size_t(3));
+        QCOMPARE(doc->undoStack()->count(), undoBefore + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(rules->rowCount() == 3 && rules->item(2, 1)->text().startsWith(QChar(0x2717)), 10000);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->project().acceptance.rules.size(), std::size_t(2));
+        doc->undoStack()->redo();
+        const Project before = doc->project();
+        const AcceptedLevel expected = makeAcceptedLevel(before, before.seed);
+        QSignalSpy finished(panel, &MetricsPanel::rerollFinished);
+        panel->rerollUntilItPasses();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        QCOMPARE(finished[0][0].toBool(), expected.accepted);
+        if (expected.accepted) {
+            QCOMPARE(doc->project().seed, expected.levelSeed);
+            QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 30000);
+            QCOMPARE(doc->levelHash().toStdString(), levelHash(expected.made.level));
+            QTRY_VERIFY_WITH_TIMEOUT(panel->measured() && judge(doc->project().acceptance, *panel->measured()).passed(), 20000);
+        } else {
+            QCOMPARE(doc->project().seed, before.seed);
+        }
+        screenshot(&window, "this-level");
     }
 };
 

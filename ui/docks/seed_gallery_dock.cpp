@@ -1,4 +1,6 @@
 #include "docks/seed_gallery_dock.h"
+#include "docks/metric_text.h"
+#include "docks/metrics_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -7,6 +9,7 @@
 #include <QListWidget>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -28,20 +31,6 @@ constexpr int kPauseMs = 300; // edits come in bursts (a spin box held down): st
 constexpr int kSeedRole = Qt::UserRole;
 constexpr int kEntryRole = Qt::UserRole + 1;
 
-QString valueText(std::size_t metric, double value) {
-    if (std::isnan(value)) return QStringLiteral("—");
-    const MetricInfo& info = metricCatalog()[metric];
-    if (info.unit == "share") return QString::number(value, 'f', 2);
-    return QString::number(value, 'g', 4);
-}
-
-// Metrics the gallery measures (cheap and search; bot games would take seconds a seed).
-void fillMetrics(QComboBox* box, bool withSeed, const char* chosen) {
-    if (withSeed) box->addItem(QObject::tr("seed"), -1);
-    for (std::size_t i = 0; i < metricCatalog().size(); ++i)
-        if (metricCatalog()[i].cost <= MetricCost::Search) box->addItem(QString::fromStdString(metricCatalog()[i].id), static_cast<int>(i));
-    box->setCurrentIndex(std::max(0, box->findText(chosen)));
-}
 
 } // namespace
 
@@ -54,10 +43,10 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     count_->setValue(kDefaultSeeds);
     count_->setToolTip(tr("How many seeds to show: seeds 1 to N"));
     sortBy_->setObjectName("gallerySort");
-    fillMetrics(sortBy_, true, "seed");
+    fillMetricChoices(sortBy_, true, "seed");
     sortBy_->setToolTip(tr("Order of the thumbnails: by seed, or by a metric (largest first); its value is the first badge"));
     alsoShow_->setObjectName("galleryBadge");
-    fillMetrics(alsoShow_, false, "floor_share");
+    fillMetricChoices(alsoShow_, false, "floor_share");
     alsoShow_->setToolTip(tr("A second metric shown under each thumbnail"));
     passingOnly_->setObjectName("galleryPassingOnly");
     passingOnly_->setToolTip(tr("Show only the seeds whose level meets the project's acceptance rules"));
@@ -81,10 +70,10 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     more->addWidget(alsoShow_, 1);
     more->addWidget(passingOnly_);
     rangeX_->setObjectName("rangeX");
-    fillMetrics(rangeX_, false, "floor_share");
+    fillMetricChoices(rangeX_, false, "floor_share");
     rangeX_->setToolTip(tr("The range's horizontal metric"));
     rangeY_->setObjectName("rangeY");
-    fillMetrics(rangeY_, false, "longest_path");
+    fillMetricChoices(rangeY_, false, "longest_path");
     rangeY_->setToolTip(tr("The range's vertical metric"));
     auto* axes = new QHBoxLayout;
     axes->addWidget(new QLabel(tr("Range")));
@@ -110,7 +99,14 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     status_->setWordWrap(true);
     column->addWidget(status_);
     column->addWidget(split, 1);
-    setWidget(page);
+    // The seeds' range beside the current level's own metrics and the rules they all
+    // are judged by.
+    auto* tabs = new QTabWidget(this);
+    tabs->setObjectName("judge-tabs");
+    tabs->addTab(page, tr("Seeds"));
+    metrics_ = new MetricsPanel(document_, runner_, tabs);
+    tabs->addTab(metrics_, tr("This level"));
+    setWidget(tabs);
 
     timer_.setSingleShot(true);
     timer_.setInterval(kPauseMs);
@@ -171,7 +167,7 @@ QString SeedGalleryDock::itemText(int index) const {
     for (QComboBox* box : {sortBy_, alsoShow_}) {
         const int metric = box->currentData().toInt();
         if (metric < 0) continue;
-        text += "\n" + box->currentText() + " " + valueText(static_cast<std::size_t>(metric), e.result.values[static_cast<std::size_t>(metric)]);
+        text += "\n" + box->currentText() + " " + metricValueText(static_cast<std::size_t>(metric), e.result.values[static_cast<std::size_t>(metric)]);
     }
     return text;
 }

@@ -26,6 +26,7 @@ namespace burrow::ui {
 class GenerationRunner;
 class ProjectDocument;
 class ExpressiveRangeView;
+class MetricsPanel;
 class SeedGallery;
 
 class SeedGalleryDock : public QDockWidget {
@@ -39,6 +40,8 @@ public:
     void refresh();
     // Seeds in the order shown.
     std::vector<std::uint64_t> shownSeeds() const;
+
+    MetricsPanel* metricsPanel() const { return metrics_; }
 
 private:
     void schedule();
@@ -62,6 +65,7 @@ private:
     std::optional<std::vector<std::uint64_t>> chosenSeeds_; // a bin of the range clicked: only these are shown
     QTimer timer_;
     std::string galleryHash_; // projectHash() of the project the gallery shows
+    MetricsPanel* metrics_ = nullptr; // "This level": its metrics and the rules
 };
 
 } // namespace burrow::ui

@@ -249,6 +249,13 @@ void ProjectDocument::setPrefabs(ProjectPrefabs prefabs) {
     else setRecipe(std::move(recipe));
 }
 
+void ProjectDocument::setAcceptance(Acceptance acceptance) {
+    if (acceptance == project_.acceptance) return;
+    project_.acceptance = std::move(acceptance);
+    setModified(true);
+    emit recipeChanged();
+}
+
 void ProjectDocument::rerollStage(std::size_t entry) {
     if (entry >= project_.recipe.stages.size()) return;
     Recipe recipe = project_.recipe;

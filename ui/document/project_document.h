@@ -74,6 +74,9 @@ public:
     // The project's prefabs; the prefab groups of its rules follow (a prefab gone is
     // dropped from them, a changed one replaced), regenerating when they change.
     void setPrefabs(ProjectPrefabs prefabs);
+    // The rules levels are judged by; the level stays. Announced as recipeChanged,
+    // since what judges seeds (the gallery) starts over on either.
+    void setAcceptance(Acceptance acceptance);
     void rerollStage(std::size_t entry);
 
     // The population rules: those of the first populate stage (nullptr when the

@@ -1,0 +1,75 @@
+#pragma once
+// The current level judged where it is designed: its metrics from core's registry,
+// each acceptance rule of the project with the value measured and a pass or fail
+// mark, rules added and removed as undoable edits, and "Reroll until it passes",
+// which tries the same attempts as `burrow generate --accept` (core's
+// makeAcceptedLevel) and adopts the passing attempt's level seed. Measuring and
+// rerolling run on a worker thread; a newer level or project drops older results.
+#include <QThreadPool>
+#include <QTimer>
+#include <QWidget>
+#include <atomic>
+#include <optional>
+
+#include "analysis/measure.h"
+#include "content/acceptance_rules.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace burrow::ui {
+
+class GenerationRunner;
+class ProjectDocument;
+
+class MetricsPanel : public QWidget {
+    Q_OBJECT
+public:
+    MetricsPanel(ProjectDocument* document, GenerationRunner* runner, QWidget* parent = nullptr);
+    ~MetricsPanel() override;
+
+    // Levels above this many cells are not measured live (`burrow stats` does them).
+    static constexpr std::int64_t kLiveCells = 32'000'000;
+
+    const std::optional<Measurement>& measured() const { return measured_; }
+    bool rerolling() const { return rerolling_; }
+    // Undoable edits of the project's rules.
+    void addRule(const AcceptanceRule& rule);
+    void removeRule(int index);
+    void rerollUntilItPasses();
+
+signals:
+    void measuredChanged();
+    void rerollFinished(bool passed);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void schedule();
+    void measureNow();
+    void showMetrics();
+    void showRules();
+    void addFromForm();
+
+    ProjectDocument* document_;
+    GenerationRunner* runner_;
+    QTableWidget* metrics_;
+    QTableWidget* rules_;
+    QComboBox* metric_;
+    QLineEdit* min_;
+    QLineEdit* max_;
+    QPushButton* remove_;
+    QPushButton* reroll_;
+    QLabel* status_;
+    QTimer timer_;
+    QThreadPool pool_;
+    std::atomic<std::uint64_t> epoch_{0};
+    std::optional<Measurement> measured_;
+    bool rerolling_ = false;
+};
+
+} // namespace burrow::ui
