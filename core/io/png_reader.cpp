@@ -36,7 +36,12 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(const std::string& message) { throw FileError(path_.string(), {{"", message}}); }
+    // Frees first: a throw from the constructor runs no destructor (png_image_free
+    // clears what it freed, so the destructor's call after a later throw is harmless).
+    [[noreturn]] void fail(const std::string& message) {
+        png_image_free(&image_);
+        throw FileError(path_.string(), {{"", message}});
+    }
 
     std::filesystem::path path_;
     std::string bytes_;
