@@ -163,6 +163,9 @@ private slots:
         QTest::newRow("tunnel") << R"([{"id": "a", "rows": ["#"]}])"
                                 << R"([{"name": "g", "kind": "prefabs", "number": {"min": 1, "max": 1}, "prefabs": ["a"], "tunnel": 1000}])"
                                 << "/recipe/0/rules/groups/0/tunnel" << "from 0 to 64";
+        QTest::newRow("thing's template") << R"([{"id": "a", "rows": ["#T#"], "legend": {"T": {"tile": "floor", "thing": "dragon"}}}])"
+                                          << R"([{"name": "g", "kind": "prefabs", "number": {"min": 1, "max": 1}, "prefabs": ["a"]}])"
+                                          << "/prefabs/0/things/0" << "\"dragon\", which no population rules";
         QTest::newRow("missing tiled file") << R"([{"id": "a", "tiled": "nowhere.tmj"}])" << "[]" << "/prefabs/0" << "nowhere.tmj";
     }
 

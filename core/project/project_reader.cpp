@@ -1,5 +1,6 @@
 // Reading *.burrow.json: strict about what Burrow needs, tolerant of what it does
 // not know (kept for the next save), and precise about where a problem is.
+#include <algorithm>
 #include <set>
 
 #include "content/game_tiles_json.h"
@@ -47,6 +48,7 @@ public:
         if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_);
         prefabs_ = &project.prefabs; // population prefab groups name them
         readRecipe(doc, project);
+        checkPrefabThings(project);
         readEdits(doc, project);
         readAcceptance(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
@@ -129,6 +131,23 @@ private:
     }
 
     // "acceptance": {"attempts": 20, "rules": [{"metric": "reachable_share", "min": 0.99}, ...]}
+    // A prefab's things name templates as placed things do: a default, or one of any
+    // population rules of the recipe (finishLevel resolves them the same way).
+    void checkPrefabThings(const Project& project) {
+        std::vector<std::string> known;
+        for (const EntityTemplate& t : defaultTemplates()) known.push_back(t.name);
+        for (const StageEntry& entry : project.recipe.stages)
+            if (entry.rules)
+                for (const EntityTemplate& t : entry.rules->templates) known.push_back(t.name);
+        for (std::size_t i = 0; i < project.prefabs.prefabs.size(); ++i) {
+            const Prefab& p = project.prefabs.prefabs[i];
+            for (std::size_t k = 0; k < p.things.size(); ++k)
+                if (std::find(known.begin(), known.end(), p.things[k].templateName) == known.end())
+                    fail("/prefabs/" + std::to_string(i) + "/things/" + std::to_string(k),
+                         "prefab '" + p.id + "' places \"" + p.things[k].templateName + "\", which no population rules of the recipe define, nor the defaults");
+        }
+    }
+
     void readAcceptance(const json& doc, Project& project) {
         const json* acceptance = field(doc, "", "acceptance", false);
         if (!acceptance) return;
