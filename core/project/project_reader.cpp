@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "content/acceptance_json.h"
 #include "content/game_tiles_json.h"
 #include "content/metric_catalog.h"
 #include "content/rules_json.h"
@@ -149,54 +150,8 @@ private:
     }
 
     void readAcceptance(const json& doc, Project& project) {
-        const json* acceptance = field(doc, "", "acceptance", false);
-        if (!acceptance) return;
-        if (!acceptance->is_object()) {
-            fail("/acceptance", "expected an object {\"attempts\": N, \"rules\": [...]}, found " + typeName(*acceptance));
-            return;
-        }
-        check_.onlyKnownFields(*acceptance, "/acceptance", {"attempts", "rules"});
-        if (const json* attempts = field(*acceptance, "/acceptance", "attempts", false))
-            if (auto n = readInt(*attempts, "/acceptance/attempts", 1, kMaxAttempts)) project.acceptance.attempts = *n;
-        const json* rules = field(*acceptance, "/acceptance", "rules", false);
-        if (!rules) return;
-        if (!rules->is_array()) {
-            fail("/acceptance/rules", "expected a list of rules {\"metric\", \"min\", \"max\"}, found " + typeName(*rules));
-            return;
-        }
-        for (std::size_t i = 0; i < rules->size(); ++i) {
-            const std::string path = "/acceptance/rules/" + std::to_string(i);
-            const json& r = (*rules)[i];
-            if (!r.is_object()) {
-                fail(path, "expected a rule {\"metric\": ..., \"min\": ..., \"max\": ...}, found " + typeName(r));
-                continue;
-            }
-            check_.onlyKnownFields(r, path, {"metric", "min", "max", "depth"});
-            AcceptanceRule rule;
-            const MetricInfo* metric = nullptr;
-            if (const json* id = field(r, path, "metric", true)) {
-                const auto index = id->is_string() ? metricIndex(id->get<std::string>()) : std::nullopt;
-                if (index) {
-                    metric = &metricCatalog()[*index];
-                    rule.metric = metric->id;
-                } else {
-                    fail(path + "/metric", "unknown metric " + id->dump() + "; known metrics: " + metricIds());
-                }
-            }
-            for (const char* bound : {"min", "max"})
-                if (const json* v = field(r, path, bound, false))
-                    if (auto value = check_.number(*v, path + "/" + bound, -1e15, 1e15)) (bound[1] == 'i' ? rule.min : rule.max) = *value;
-            if (!r.contains("min") && !r.contains("max")) fail(path, "expected \"min\", \"max\" or both: a rule bounds its metric");
-            if (rule.min && rule.max && *rule.min > *rule.max) fail(path + "/max", "expected at least \"min\" (" + r["min"].dump() + "), found " + r["max"].dump());
-            if (const json* depth = field(r, path, "depth", false)) {
-                if (metric && !metric->perDepth) fail(path + "/depth", "\"" + metric->id + "\" is measured on the whole level, not per depth");
-                else if (depth->is_string() && depth->get<std::string>() == "each") rule.eachDepth = true;
-                else if (depth->is_number_integer()) {
-                    if (auto z = readInt(*depth, path + "/depth", 0, project.size.depth - 1)) rule.depth = *z;
-                } else fail(path + "/depth", "expected a depth from 0 to " + std::to_string(project.size.depth - 1) + " or \"each\", found " + depth->dump());
-            }
-            project.acceptance.rules.push_back(std::move(rule));
-        }
+        if (const json* acceptance = field(doc, "", "acceptance", false))
+            project.acceptance = acceptanceFromJson(*acceptance, "/acceptance", check_, project.size.depth);
     }
 
     // "edits": [[x, y, z, "tile"], ...]

@@ -2,6 +2,7 @@
 // exactly what it generates even if defaults change), unknown fields put back.
 #include <cstdio>
 
+#include "content/acceptance_json.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "project/project.h"
@@ -60,18 +61,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
         project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, project.tileKinds[t].id}); });
         doc["edits"] = edits;
     }
-    if (!project.acceptance.rules.empty() || project.acceptance.attempts != kDefaultAttempts) {
-        ordered_json rules = ordered_json::array();
-        for (const AcceptanceRule& r : project.acceptance.rules) {
-            ordered_json rule = {{"metric", r.metric}};
-            if (r.min) rule["min"] = *r.min;
-            if (r.max) rule["max"] = *r.max;
-            if (r.eachDepth) rule["depth"] = "each";
-            else if (r.depth) rule["depth"] = *r.depth;
-            rules.push_back(rule);
-        }
-        doc["acceptance"] = {{"attempts", project.acceptance.attempts}, {"rules", rules}};
-    }
+    if (!project.acceptance.rules.empty() || project.acceptance.attempts != kDefaultAttempts) doc["acceptance"] = acceptanceToJson(project.acceptance);
     if (!project.extra.empty()) doc["extra"] = ordered(project.extra);
     return doc;
 }
