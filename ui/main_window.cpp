@@ -92,54 +92,6 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createToolBars() {
-    QToolBar* map = addToolBar(tr("Map"));
-    map->setObjectName("mapToolBar");
-    auto* depthLabel = new QLabel(tr(" Depth "), map);
-    map->addWidget(depthLabel);
-    depthBox_ = new QSpinBox(map);
-    depthBox_->setObjectName("depthBox");
-    depthBox_->setToolTip(tr("The depth shown (0 is the top); the Depths dock shows them all"));
-    depthLabel->setToolTip(depthBox_->toolTip());
-    map->addWidget(depthBox_);
-    connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
-        mapView_->setDepth(z);
-        if (depthStrip_) depthStrip_->setCurrent(z);
-        hoverRegions_.reset();
-        showAnnotations();
-    });
-
-    QToolBar* tools = addToolBar(tr("Tools"));
-    tools->setObjectName("toolsToolBar");
-    auto* group = new QActionGroup(this);
-    const std::tuple<PaintTool, QString, QString> kinds[] = {
-        {PaintTool::Pan, tr("Pan"), tr("Drag the map (the middle button drags with any tool; the wheel zooms)")},
-        {PaintTool::Pencil, tr("Pencil"), tr("Paint cells with the chosen tile; a drag paints a line")},
-        {PaintTool::Rectangle, tr("Rectangle"), tr("Drag a rectangle to fill with the chosen tile")},
-        {PaintTool::Fill, tr("Fill"), tr("Fill the connected cells of one tile with the chosen tile")},
-        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")},
-        {PaintTool::MakePrefab, tr("Make prefab"),
-         tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
-            "and openings where the ground goes on out of the rectangle")}};
-    int key = Qt::Key_1;
-    for (const auto& [tool, name, help] : kinds) {
-        QAction* a = tools->addAction(name);
-        a->setObjectName("tool" + name);
-        a->setCheckable(true);
-        a->setShortcut(QKeySequence(key++));
-        a->setToolTip(tr("%1 (%2): %3").arg(name, a->shortcut().toString(QKeySequence::NativeText), help));
-        a->setChecked(tool == PaintTool::Pan);
-        group->addAction(a);
-        connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });
-    }
-    palette_ = new TilePalette(tools);
-    tools->addWidget(palette_);
-    connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
-    paint_->setTile(palette_->tile());
-    mapView_->setTool(PaintTool::Pan);
-    connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-}
-
 void MainWindow::createDocks() {
     generationDock_ = new GenerationDock(document_, runner_, this);
     addDockWidget(Qt::LeftDockWidgetArea, generationDock_);

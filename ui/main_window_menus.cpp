@@ -1,5 +1,5 @@
-// The editor's menus: what each command does is the document's, the runner's or
-// a dock's; this file only lists them and their shortcuts.
+// The editor's menus and toolbars: what each command does is the document's, the
+// runner's, a dock's or a tool's; this file only lists them and their shortcuts.
 #include <QAction>
 #include <QActionGroup>
 #include <QInputDialog>
@@ -7,18 +7,24 @@
 #include <tuple>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSpinBox>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
 
 #include "commands/paint_command.h"
 #include "dialogs/export_dialog.h"
 #include "dialogs/shortcuts_dialog.h"
+#include "docks/depth_strip_dock.h"
 #include "docks/play_dock.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
 #include "theme.h"
 #include "map/map_view.h"
+#include "tools/paint_controller.h"
+#include "tools/prefab_maker.h"
+#include "tools/tile_palette.h"
 
 namespace burrow::ui {
 
@@ -174,6 +180,54 @@ void MainWindow::createMenus() {
 #endif
                                     QStringLiteral(__DATE__)));
     });
+}
+
+void MainWindow::createToolBars() {
+    QToolBar* map = addToolBar(tr("Map"));
+    map->setObjectName("mapToolBar");
+    auto* depthLabel = new QLabel(tr(" Depth "), map);
+    map->addWidget(depthLabel);
+    depthBox_ = new QSpinBox(map);
+    depthBox_->setObjectName("depthBox");
+    depthBox_->setToolTip(tr("The depth shown (0 is the top); the Depths dock shows them all"));
+    depthLabel->setToolTip(depthBox_->toolTip());
+    map->addWidget(depthBox_);
+    connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
+        mapView_->setDepth(z);
+        if (depthStrip_) depthStrip_->setCurrent(z);
+        hoverRegions_.reset();
+        showAnnotations();
+    });
+
+    QToolBar* tools = addToolBar(tr("Tools"));
+    tools->setObjectName("toolsToolBar");
+    auto* group = new QActionGroup(this);
+    const std::tuple<PaintTool, QString, QString> kinds[] = {
+        {PaintTool::Pan, tr("Pan"), tr("Drag the map (the middle button drags with any tool; the wheel zooms)")},
+        {PaintTool::Pencil, tr("Pencil"), tr("Paint cells with the chosen tile; a drag paints a line")},
+        {PaintTool::Rectangle, tr("Rectangle"), tr("Drag a rectangle to fill with the chosen tile")},
+        {PaintTool::Fill, tr("Fill"), tr("Fill the connected cells of one tile with the chosen tile")},
+        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")},
+        {PaintTool::MakePrefab, tr("Make prefab"),
+         tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
+            "and openings where the ground goes on out of the rectangle")}};
+    int key = Qt::Key_1;
+    for (const auto& [tool, name, help] : kinds) {
+        QAction* a = tools->addAction(name);
+        a->setObjectName("tool" + name);
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(key++));
+        a->setToolTip(tr("%1 (%2): %3").arg(name, a->shortcut().toString(QKeySequence::NativeText), help));
+        a->setChecked(tool == PaintTool::Pan);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });
+    }
+    palette_ = new TilePalette(tools);
+    tools->addWidget(palette_);
+    connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
+    paint_->setTile(palette_->tile());
+    mapView_->setTool(PaintTool::Pan);
+    connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
 }
 
 } // namespace burrow::ui
