@@ -130,6 +130,22 @@ private slots:
         Prefab v = p;
         v.at(0, 2) = PrefabCell{Tile::Void, false, false};
         QCOMPARE(drawn(json::parse(prefabToJson(v, builtInTileKinds()).dump())), v);
+
+        // More kinds of marked cell than legend glyphs, two things on one cell, things
+        // out of reading order: written and read back, nothing is lost, and the things
+        // come back in reading order (the order they are placed in).
+        Prefab crowded{"crowd", "crowd", 12, 12, std::vector<PrefabCell>(144), {}};
+        for (int i = 0; i < 120; ++i)
+            crowded.things.push_back({{11 - i % 12, 11 - i / 12}, "item", {{"gold", std::int64_t{i}}}});
+        crowded.things.push_back({{0, 0}, "enemy", {}});
+        crowded.at(5, 0).opening = true;
+        crowded.at(3, 1) = PrefabCell{Tile::Void, false, false};
+        const json many = json::parse(prefabToJson(crowded, builtInTileKinds()).dump());
+        QVERIFY(many.contains("things")); // the legend ran out
+        Prefab expected = crowded;
+        orderThings(expected);
+        QCOMPARE(drawn(many), expected);
+        QCOMPARE(drawn(json::parse(prefabToJson(expected, builtInTileKinds()).dump())), expected);
     }
 
     void badPrefabsAreRefusedWithTheirPath_data() {

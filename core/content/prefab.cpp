@@ -1,5 +1,6 @@
 #include "content/prefab.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace burrow {
@@ -10,6 +11,11 @@ std::vector<Point> Prefab::openings() const {
         for (int x = 0; x < width; ++x)
             if (at(x, y).opening) result.push_back({x, y});
     return result;
+}
+
+void orderThings(Prefab& prefab) {
+    std::stable_sort(prefab.things.begin(), prefab.things.end(),
+                     [](const PrefabThing& a, const PrefabThing& b) { return a.at.y != b.at.y ? a.at.y < b.at.y : a.at.x < b.at.x; });
 }
 
 Prefab transformed(const Prefab& prefab, int quarterTurns, bool mirror) {
@@ -58,6 +64,7 @@ Prefab prefabFromLevel(const Level& level, int z, const Rect& area, std::string 
     for (const Entity& e : level.entities)
         if (e.at.z == z && area.contains(e.at.x, e.at.y) && level.kinds.walkable(level.at(e.at.x, e.at.y, z)))
             p.things.push_back({{e.at.x - area.x, e.at.y - area.y}, e.templateName, e.properties});
+    orderThings(p);
     return p;
 }
 

@@ -49,6 +49,11 @@ struct Prefab {
     friend bool operator==(const Prefab&, const Prefab&) = default;
 };
 
+// Puts the things in reading order (row by row; things on one cell as they were):
+// the order they are placed in, so a prefab read from any form, or saved and read
+// again, places its things in one order and makes one level.
+void orderThings(Prefab& prefab);
+
 // The prefab mirrored left to right (when `mirror`), then turned clockwise by
 // `quarterTurns` x 90 degrees: cells, openings and things move together.
 Prefab transformed(const Prefab& prefab, int quarterTurns, bool mirror);

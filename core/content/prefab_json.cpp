@@ -72,6 +72,43 @@ std::vector<char> freeLegendGlyphs(const TileKinds& kinds) {
     return free;
 }
 
+// Openings and things given as lists rather than in the legend: "openings": [[x, y]],
+// "things": [{"x", "y", "template", "properties"}] (what a save writes when the legend
+// runs out of glyphs, or a cell holds two things).
+void readListed(const json& object, const std::string& path, JsonChecker& check, Prefab& prefab) {
+    auto cell = [&](const json& x, const json& y, const std::string& at) -> std::optional<Point> {
+        const auto cx = check.integer(x, at + "/x", 0, std::max(0, prefab.width - 1)), cy = check.integer(y, at + "/y", 0, std::max(0, prefab.height - 1));
+        if (!cx || !cy) return std::nullopt;
+        return Point{*cx, *cy};
+    };
+    if (const json* list = check.field(object, path, "openings", false); list && check.isArray(*list, path + "/openings", "a list of [x, y] cells"))
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string at = path + "/openings/" + std::to_string(i);
+            const json& xy = (*list)[i];
+            if (!xy.is_array() || xy.size() != 2) {
+                check.fail(at, "expected [x, y], found " + xy.dump());
+                continue;
+            }
+            if (const auto p = cell(xy[0], xy[1], at)) prefab.at(p->x, p->y).opening = true;
+        }
+    if (const json* list = check.field(object, path, "things", false); list && check.isArray(*list, path + "/things", "a list of things {\"x\", \"y\", \"template\"}"))
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string at = path + "/things/" + std::to_string(i);
+            const json& t = (*list)[i];
+            if (!check.isObject(t, at, "a thing {\"x\", \"y\", \"template\", \"properties\"}")) continue;
+            check.onlyKnownFields(t, at, {"x", "y", "template", "properties"});
+            const json* x = check.field(t, at, "x", true);
+            const json* y = check.field(t, at, "y", true);
+            const json* name = check.field(t, at, "template", true);
+            const auto p = x && y ? cell(*x, *y, at) : std::nullopt;
+            const auto text = name ? check.text(*name, at + "/template") : std::nullopt;
+            if (!p || !text) continue;
+            PrefabThing thing{*p, *text, {}};
+            if (const json* props = check.field(t, at, "properties", false)) thing.properties = check.properties(*props, at + "/properties");
+            prefab.things.push_back(std::move(thing));
+        }
+}
+
 void checkId(const std::string& id, const std::string& at, JsonChecker& check) {
     if (id.empty() || id.size() > 64 || !std::all_of(id.begin(), id.end(), idCharacter))
         check.fail(at, "\"" + id + "\": a prefab's id is 1 to 64 letters, digits, '_' or '-'");
@@ -139,6 +176,8 @@ Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& 
             }
         }
     }
+    readListed(object, path, check, prefab);
+    orderThings(prefab);
     for (const auto& [where, message] : prefabProblems(prefab, kinds)) check.fail(path + (where.empty() ? "" : "/" + where), message);
     return prefab;
 }
@@ -186,7 +225,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                     if (const json* prefabs = inner.field(doc, "", "prefabs", true); prefabs && inner.isArray(*prefabs, "/prefabs", "a list of prefabs"))
                         for (std::size_t k = 0; k < prefabs->size(); ++k)
                             if (inner.isObject((*prefabs)[k], "/prefabs/" + std::to_string(k), "a prefab {\"id\", \"rows\", \"legend\"}")) {
-                                inner.onlyKnownFields((*prefabs)[k], "/prefabs/" + std::to_string(k), {"id", "name", "rows", "legend"});
+                                inner.onlyKnownFields((*prefabs)[k], "/prefabs/" + std::to_string(k), {"id", "name", "rows", "legend", "openings", "things"});
                                 add(prefabFromJson((*prefabs)[k], "/prefabs/" + std::to_string(k), inner, kinds), entry, at);
                             }
                 }
@@ -206,13 +245,13 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                 prefab.name = entry.contains("name") && entry["name"].is_string() ? entry["name"].get<std::string>() : *id;
                 add(std::move(prefab), entry, at);
             } else if (const json* text = check.field(entry, at, "text", false)) {
-                check.onlyKnownFields(entry, at, {"id", "name", "text", "legend"});
+                check.onlyKnownFields(entry, at, {"id", "name", "text", "legend", "openings", "things"});
                 const auto file = check.text(*text, at + "/text");
                 if (!file) continue;
                 const std::vector<std::string> rows = readPrefabText(folder / *file);
                 add(prefabFromJson(entry, at, check, kinds, &rows), entry, at);
             } else {
-                check.onlyKnownFields(entry, at, {"id", "name", "rows", "legend"});
+                check.onlyKnownFields(entry, at, {"id", "name", "rows", "legend", "openings", "things"});
                 add(prefabFromJson(entry, at, check, kinds), json(), at);
             }
         } catch (const FileError& e) {
@@ -222,50 +261,78 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
     return result;
 }
 
+namespace {
+
+ordered_json propertiesJson(const std::vector<Property>& properties) {
+    ordered_json props = ordered_json::object();
+    for (const Property& p : properties) std::visit([&](const auto& v) { props[p.name] = v; }, p.value);
+    return props;
+}
+
+} // namespace
+
 ordered_json prefabToJson(const Prefab& prefab, const TileKinds& kinds) {
-    // A legend glyph for each cell that is more than its kind: the same meaning, the same glyph.
+    // A legend glyph for each cell that is more than its kind: the same meaning, the
+    // same glyph. When the glyphs run out, or a cell holds two things, the rest are
+    // written as lists ("openings", "things"), so nothing a prefab holds is lost.
     const std::vector<char> glyphs = freeLegendGlyphs(kinds);
     std::vector<std::pair<ordered_json, char>> legend;
-    auto thingAt = [&](int x, int y) -> const PrefabThing* {
-        for (const PrefabThing& t : prefab.things)
-            if (t.at.x == x && t.at.y == y) return &t;
-        return nullptr;
+    auto glyphFor = [&](const ordered_json& meaning) -> std::optional<char> {
+        for (const auto& [m, g] : legend)
+            if (m == meaning) return g;
+        if (legend.size() >= glyphs.size()) return std::nullopt;
+        legend.emplace_back(meaning, glyphs[legend.size()]);
+        return legend.back().second;
     };
+    const std::size_t cells = static_cast<std::size_t>(prefab.width) * static_cast<std::size_t>(prefab.height);
+    std::vector<int> thingAt(cells, -1), thingsAt(cells, 0);
+    for (std::size_t i = 0; i < prefab.things.size(); ++i) {
+        const Point at = prefab.things[i].at;
+        const std::size_t c = static_cast<std::size_t>(at.y) * static_cast<std::size_t>(prefab.width) + static_cast<std::size_t>(at.x);
+        if (thingAt[c] < 0) thingAt[c] = static_cast<int>(i);
+        ++thingsAt[c];
+    }
+    // A void cell has a space for its glyph, which reads as "keep": its legend entry comes first.
+    const ordered_json plainVoid = {{"tile", kinds[Tile::Void].id}};
+    if (std::any_of(prefab.cells.begin(), prefab.cells.end(), [](const PrefabCell& c) { return !c.keep && c.tile == Tile::Void; })) glyphFor(plainVoid);
+    ordered_json openings = ordered_json::array(), listed = ordered_json::array();
+    std::vector<bool> inLegend(prefab.things.size(), false);
     std::vector<std::string> rows;
     for (int y = 0; y < prefab.height; ++y) {
         std::string row;
         for (int x = 0; x < prefab.width; ++x) {
             const PrefabCell& c = prefab.at(x, y);
-            const PrefabThing* thing = thingAt(x, y);
-            if (c.keep && !c.opening && !thing) {
-                row += ' ';
+            const std::size_t index = static_cast<std::size_t>(y) * static_cast<std::size_t>(prefab.width) + static_cast<std::size_t>(x);
+            const PrefabThing* thing = thingsAt[index] == 1 ? &prefab.things[static_cast<std::size_t>(thingAt[index])] : nullptr;
+            const ordered_json plain = c.keep ? ordered_json{{"keep", true}} : ordered_json{{"tile", kinds[c.tile].id}};
+            const char own = c.keep ? ' ' : kinds[c.tile].glyph;
+            if (!c.opening && !thing && (own != ' ' || c.keep)) {
+                row += own;
                 continue;
             }
-            if (!c.opening && !thing && kinds[c.tile].glyph != ' ') { // void's glyph is a space, which reads as "keep"
-                row += kinds[c.tile].glyph;
-                continue;
-            }
-            ordered_json meaning = ordered_json::object();
-            if (c.keep) meaning["keep"] = true;
-            else meaning["tile"] = kinds[c.tile].id;
+            ordered_json meaning = plain;
             if (c.opening) meaning["opening"] = true;
             if (thing) {
                 meaning["thing"] = thing->templateName;
-                if (!thing->properties.empty()) {
-                    ordered_json props = ordered_json::object();
-                    for (const Property& p : thing->properties) std::visit([&](const auto& v) { props[p.name] = v; }, p.value);
-                    meaning["properties"] = props;
-                }
+                if (!thing->properties.empty()) meaning["properties"] = propertiesJson(thing->properties);
             }
-            auto same = std::find_if(legend.begin(), legend.end(), [&](const auto& e) { return e.first == meaning; });
-            if (same == legend.end()) {
-                if (legend.size() >= glyphs.size()) throw std::length_error("prefab " + prefab.id + ": more kinds of marked cell than legend glyphs");
-                legend.emplace_back(meaning, glyphs[legend.size()]);
-                same = legend.end() - 1;
+            if (const auto glyph = glyphFor(meaning)) {
+                row += *glyph;
+                if (thing) inLegend[static_cast<std::size_t>(thingAt[index])] = true;
+                continue;
             }
-            row += same->second;
+            // Out of glyphs: the cell as its kind (a kept void as the reserved entry), the rest listed.
+            row += own != ' ' ? own : c.keep ? ' ' : *glyphFor(plainVoid);
+            if (c.opening) openings.push_back({x, y});
         }
         rows.push_back(std::move(row));
+    }
+    for (std::size_t i = 0; i < prefab.things.size(); ++i) {
+        if (inLegend[i]) continue;
+        const PrefabThing& t = prefab.things[i];
+        ordered_json one = {{"x", t.at.x}, {"y", t.at.y}, {"template", t.templateName}};
+        if (!t.properties.empty()) one["properties"] = propertiesJson(t.properties);
+        listed.push_back(one);
     }
     ordered_json out = {{"id", prefab.id}};
     if (prefab.name != prefab.id) out["name"] = prefab.name;
@@ -275,6 +342,8 @@ ordered_json prefabToJson(const Prefab& prefab, const TileKinds& kinds) {
         for (const auto& [meaning, glyph] : legend) l[std::string(1, glyph)] = meaning;
         out["legend"] = l;
     }
+    if (!openings.empty()) out["openings"] = openings;
+    if (!listed.empty()) out["things"] = listed;
     return out;
 }
 

@@ -56,6 +56,7 @@ public:
                 }
             }
         if (!tiles && !check_.failed()) check_.fail("/layers", "no tile layer: a prefab's cells are drawn in one");
+        orderThings(prefab);
         for (const auto& [where, message] : prefabProblems(prefab, kinds_)) check_.fail(where.empty() ? "" : "/" + where, message);
         if (check_.failed()) throw FileError(path_.string(), problems_);
         return prefab;
