@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QInputDialog>
+#include <QLabel>
 #include <QSettings>
 #include <tuple>
 #include <QMenuBar>
