@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -57,6 +58,36 @@ private slots:
             return l->isVisibleTo(&form) && l->text().contains("would take about 7 minutes (4.0e10 drone ticks on 4 depths)");
         });
         QVERIFY(shown);
+    }
+
+    // A tile choice offers the project's own kinds that fit it: a hallway may be a
+    // bridge, never lava; choosing the bridge applies it.
+    void tileChoicesOfferTheProjectsKinds() {
+        TileKinds kinds;
+        const auto kind = [](const char* id, char glyph, bool walkable) {
+            TileKind k;
+            k.id = k.name = id;
+            k.glyph = glyph;
+            k.walkable = walkable;
+            return k;
+        };
+        QVERIFY(!kinds.add(kind("lava", '=', false)));
+        QVERIFY(!kinds.add(kind("bridge", 'H', true)));
+        ParameterForm form;
+        const StageType& rooms = *builtinStages().find("rooms_and_hallways");
+        form.show(&rooms, makeStageEntry(rooms, {}).params, {64, 64, 1}, kinds);
+        auto* hall = form.findChild<QComboBox*>("hall_tile");
+        QVERIFY(hall);
+        QStringList offered;
+        for (int i = 0; i < hall->count(); ++i) offered << hall->itemText(i);
+        QCOMPARE(offered, QStringList({"corridor", "floor", "bridge"}));
+        QSignalSpy applied(&form, &ParameterForm::valuesEdited);
+        hall->setCurrentText("bridge");
+        QCOMPARE(applied.size(), 1);
+        QCOMPARE(QString::fromStdString(form.values().choice("hall_tile")), QString("bridge"));
+        form.show(&rooms, makeStageEntry(rooms, {}).params, {64, 64, 1}); // another project, built-ins only
+        hall = form.findChild<QComboBox*>("hall_tile");
+        QCOMPARE(hall->count(), 2);
     }
 
     void rulesDockEditsAreUndoableAndRerunPopulationOnly() {

@@ -23,8 +23,11 @@
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
+#include "project_test_helpers.h"
 
 using namespace burrow;
+using burrow::test::problemsOf;
+using burrow::test::projectOf;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -84,22 +87,6 @@ json lavaCaves() {
     json doc = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json"));
     doc.erase("game_tiles");
     return doc;
-}
-
-Project projectIn(const json& doc, const fs::path& folder) {
-    std::vector<Diagnostic> problems;
-    Project p = projectFromJson(doc, builtinStages(), problems, folder);
-    for (const auto& d : problems) qWarning("%s: %s", d.path.c_str(), d.message.c_str());
-    if (!problems.empty()) throw std::runtime_error("the test project does not load");
-    return p;
-}
-
-QStringList problemsOf(const json& doc, const fs::path& folder) {
-    std::vector<Diagnostic> problems;
-    projectFromJson(doc, builtinStages(), problems, folder);
-    QStringList list;
-    for (const auto& d : problems) list << QString::fromStdString(d.path + "|" + d.message);
-    return list;
 }
 
 // The colour the mapping says cell (x, y) has, computed here from the definitions,
@@ -185,7 +172,7 @@ private slots:
         const fs::path folder = dir.path().toStdString();
         json doc = lavaCaves();
         doc["game_tiles"] = writeArt(folder);
-        const Project p = projectIn(doc, folder);
+        const Project p = projectOf(doc, folder);
         QCOMPARE(p.gameTiles.tilesets.size(), std::size_t{2});
         const GameTileset& walls = p.gameTiles.tilesets[0];
         QCOMPARE(walls.tileSize, kSize);
@@ -195,7 +182,7 @@ private slots:
         QCOMPARE(p.gameTiles.tilesets[1].tileCount, 20); // 4 x 5 from the image
         // The mapping only draws the level: the project's hash is the same without it.
         json plain = lavaCaves();
-        QCOMPARE(projectHash(p), projectHash(projectIn(plain, folder)));
+        QCOMPARE(projectHash(p), projectHash(projectOf(plain, folder)));
         // Saved beside the art and read back: equal, the paths still as written.
         saveProject(p, folder / "caves.burrow.json");
         const Project again = loadProject(folder / "caves.burrow.json", builtinStages());
@@ -204,7 +191,7 @@ private slots:
         QCOMPARE(saved["game_tiles"]["tilesets"][0]["source"].get<std::string>(), std::string("walls.tsj"));
         // The .tsx says the same as the .tsj.
         doc["game_tiles"]["tilesets"][0]["source"] = "walls.tsx";
-        const GameTileset fromTsx = projectIn(doc, folder).gameTiles.tilesets[0];
+        const GameTileset fromTsx = projectOf(doc, folder).gameTiles.tilesets[0];
         QCOMPARE(fromTsx.tileCount, 48);
         QCOMPARE(fromTsx.columns, 8);
         QCOMPARE(fromTsx.imagePath, walls.imagePath);
@@ -302,7 +289,7 @@ private slots:
         doc["game_tiles"] = writeArt(art);
         doc["game_tiles"]["tilesets"][0]["source"] = source.toStdString();
         doc["size"] = {{"width", 60}, {"height", 30}, {"depth", 2}};
-        const Project p = projectIn(doc, art);
+        const Project p = projectOf(doc, art);
         const Level level = makeLevel(p).level;
         ExportRequest request;
         request.formats = {format == "tmj" ? ExportFormat::Tmj : ExportFormat::Tmx};
@@ -401,7 +388,7 @@ private slots:
         png.resize(png.size() / 2);
         std::ofstream(folder / "cut.png", std::ios::binary) << png;
         doc["game_tiles"]["tilesets"][1]["image"] = "cut.png";
-        const Project p = projectIn(doc, folder);
+        const Project p = projectOf(doc, folder);
         ExportRequest request;
         request.formats = {ExportFormat::Png};
         request.gameTiles = p.gameTiles;
@@ -422,7 +409,7 @@ private slots:
         json doc = lavaCaves();
         doc["game_tiles"] = writeArt(folder);
         doc["size"] = {{"width", 40}, {"height", 20}, {"depth", 1}};
-        const Project p = projectIn(doc, folder);
+        const Project p = projectOf(doc, folder);
         const Level level = makeLevel(p).level;
         ExportRequest request;
         request.formats = {ExportFormat::Png, ExportFormat::Tmj};

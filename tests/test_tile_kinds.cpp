@@ -25,8 +25,11 @@
 #include "project/project.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
+#include "project_test_helpers.h"
 
 using namespace burrow;
+using burrow::test::problemsOf;
+using burrow::test::projectOf;
 using nlohmann::json;
 
 namespace {
@@ -40,23 +43,6 @@ json exampleWithKinds(const char* example) {
     json doc = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/" + example));
     doc["tile_kinds"] = {kLava, kSecretDoor};
     return doc;
-}
-
-Project projectOf(const json& doc) {
-    std::vector<Diagnostic> problems;
-    Project p = projectFromJson(doc, builtinStages(), problems, BURROW_EXAMPLES);
-    for (const auto& d : problems) qWarning("%s: %s", d.path.c_str(), d.message.c_str());
-    if (!problems.empty()) throw std::runtime_error("the test project does not load");
-    return p;
-}
-
-// The problems a project document has, as "path|message".
-QStringList problemsOf(const json& doc) {
-    std::vector<Diagnostic> problems;
-    projectFromJson(doc, builtinStages(), problems, BURROW_EXAMPLES);
-    QStringList list;
-    for (const auto& d : problems) list << QString::fromStdString(d.path + "|" + d.message);
-    return list;
 }
 
 } // namespace

@@ -26,6 +26,8 @@ std::string rangeText(const ParamSpec& spec) {
     case ParamType::Choice: {
         std::string text;
         for (const auto& c : spec.choices) text += (text.empty() ? "" : ", ") + c;
+        if (spec.projectKinds == ProjectKinds::Walkable) text += ", or a walkable kind of the project's own";
+        if (spec.projectKinds == ProjectKinds::Any) text += ", or a kind of the project's own";
         return text;
     }
     case ParamType::Bool: return "";

@@ -90,7 +90,7 @@ bool Generation::startNextRun() {
         const StageType* type = catalog_->find(entry.type);
         activeRun_ = nextRun_++;
         if (observer_) observer_->stageStarted(run, *activeRun_);
-        auto problems = paramProblems(*type, entry.params);
+        auto problems = paramProblems(*type, entry.params, level_.kinds);
         if (problems.empty())
             if (auto tooMuch = workProblem(*type, entry.params, size_)) problems.emplace_back("params", *tooMuch);
         if (!problems.empty()) {
@@ -116,7 +116,7 @@ bool Generation::startNextRun() {
 
 std::unique_ptr<Stage> Generation::makeStage(const StageRun& run) const {
     const StageEntry& entry = recipe_.stages[run.entry];
-    StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules};
+    StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules, &level_.kinds};
     return catalog_->find(entry.type)->create(entry.params, std::move(setup));
 }
 

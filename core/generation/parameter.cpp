@@ -33,7 +33,15 @@ std::string describeParamValue(const ParamValue& value) {
     return std::visit(Visitor{}, value);
 }
 
-std::string expectedValue(const ParamSpec& spec) {
+std::vector<std::string> allowedChoices(const ParamSpec& spec, const TileKinds& kinds) {
+    std::vector<std::string> allowed = spec.choices;
+    if (spec.projectKinds == ProjectKinds::None) return allowed;
+    for (const TileKind& k : kinds.custom())
+        if (spec.projectKinds == ProjectKinds::Any || k.walkable) allowed.push_back(k.id);
+    return allowed;
+}
+
+std::string expectedValue(const ParamSpec& spec, const TileKinds& kinds) {
     const std::string range = "between " + number(spec.min) + " and " + number(spec.max);
     switch (spec.type) {
     case ParamType::Int: return "a whole number " + range;
@@ -42,15 +50,18 @@ std::string expectedValue(const ParamSpec& spec) {
     case ParamType::IntSet: return "a list of whole numbers " + range;
     case ParamType::Choice: {
         std::string allowed;
-        for (const auto& c : spec.choices) allowed += (allowed.empty() ? "\"" : ", \"") + c + "\"";
+        for (const auto& c : allowedChoices(spec, kinds)) allowed += (allowed.empty() ? "\"" : ", \"") + c + "\"";
+        // Without kinds of its own, the designer learns that theirs would do.
+        if (spec.projectKinds == ProjectKinds::Walkable && kinds.builtInOnly()) return "one of " + allowed + " (or a walkable tile kind of the project's own)";
+        if (spec.projectKinds == ProjectKinds::Any && kinds.builtInOnly()) return "one of " + allowed + " (or a tile kind of the project's own)";
         return "one of " + allowed;
     }
     }
     return "a valid value";
 }
 
-std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamValue& value) {
-    const auto mismatch = [&](const std::string& found) { return "expected " + expectedValue(spec) + ", got " + found; };
+std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamValue& value, const TileKinds& kinds) {
+    const auto mismatch = [&](const std::string& found) { return "expected " + expectedValue(spec, kinds) + ", got " + found; };
     switch (spec.type) {
     case ParamType::Int: {
         const auto* v = std::get_if<std::int64_t>(&value);
@@ -70,8 +81,13 @@ std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamVal
         return std::nullopt;
     case ParamType::Choice: {
         const auto* v = std::get_if<std::string>(&value);
-        if (!v || std::find(spec.choices.begin(), spec.choices.end(), *v) == spec.choices.end()) return mismatch(describeParamValue(value));
-        return std::nullopt;
+        if (!v) return mismatch(describeParamValue(value));
+        const std::vector<std::string> allowed = allowedChoices(spec, kinds);
+        if (std::find(allowed.begin(), allowed.end(), *v) != allowed.end()) return std::nullopt;
+        if (spec.projectKinds == ProjectKinds::Walkable)
+            for (const TileKind& k : kinds.custom())
+                if (k.id == *v) return "expected a walkable tile kind: \"" + *v + "\" is not walkable (" + expectedValue(spec, kinds) + ")";
+        return mismatch(describeParamValue(value));
     }
     case ParamType::IntSet: {
         const auto* v = std::get_if<std::vector<int>>(&value);
@@ -119,6 +135,14 @@ const std::string& ParamValues::choice(const std::string& key) const {
     throw std::invalid_argument("parameter \"" + key + "\" is not a choice");
 }
 
+Tile ParamValues::tile(const std::string& key, const TileKinds& kinds) const {
+    const std::string& id = choice(key);
+    const auto all = kinds.all();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i].id == id) return static_cast<Tile>(i);
+    throw std::invalid_argument("parameter \"" + key + "\" names no tile kind: \"" + id + "\"");
+}
+
 const std::vector<int>& ParamValues::intSet(const std::string& key) const {
     if (const auto* s = std::get_if<std::vector<int>>(&get(key))) return *s;
     throw std::invalid_argument("parameter \"" + key + "\" is not a list of whole numbers");
@@ -135,6 +159,11 @@ ParamSpec boolParam(std::string key, std::string label, bool value, std::string 
 }
 ParamSpec choiceParam(std::string key, std::string label, std::string value, std::vector<std::string> choices, std::string help) {
     return {std::move(key), std::move(label), ParamType::Choice, std::move(value), 0, 0, std::move(choices), std::move(help)};
+}
+ParamSpec tileParam(std::string key, std::string label, std::string value, std::vector<std::string> choices, ProjectKinds project, std::string help) {
+    ParamSpec spec = choiceParam(std::move(key), std::move(label), std::move(value), std::move(choices), std::move(help));
+    spec.projectKinds = project;
+    return spec;
 }
 ParamSpec setParam(std::string key, std::string label, std::vector<int> value, int min, int max, std::string help) {
     std::sort(value.begin(), value.end());

@@ -33,11 +33,11 @@ const ParamSpec* StageType::param(const std::string& key) const {
     return nullptr;
 }
 
-std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values) {
+std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values, const TileKinds& kinds) {
     std::vector<std::pair<std::string, std::string>> problems;
     for (const auto& spec : type.params) {
         if (!values.has(spec.key)) problems.emplace_back(spec.key, "missing");
-        else if (auto error = paramValueError(spec, values.get(spec.key))) problems.emplace_back(spec.key, *error);
+        else if (auto error = paramValueError(spec, values.get(spec.key), kinds)) problems.emplace_back(spec.key, *error);
     }
     if (problems.empty() && type.crossCheck) problems = type.crossCheck(values);
     return problems;

@@ -64,6 +64,10 @@ struct StageSetup {
     // One rule for every stage, so "one region" always means "a player can walk it".
     Connectivity movement = Connectivity::Eight;
     std::shared_ptr<const PopulationRules> population; // the populate stage's rules, if any
+    // The project's tile kinds, for parameters that name one ("hall_tile": "bridge")
+    // and for telling open ground from rock. Read while the stage is made: a stage
+    // keeps what it needs, not the pointer.
+    const TileKinds* kinds = &builtInTileKinds();
 };
 
 // Whether a stage runs once for each depth it is given, or once for the whole level
@@ -105,9 +109,10 @@ struct StageType {
 // (1e12 drone ticks on 64 depths); ..."). Empty when it may, or has no estimate.
 std::optional<std::string> workProblem(const StageType& type, const ParamValues& values, const LevelSize& size);
 
-// Every problem with `values` for this type: each parameter against its spec, then
-// the cross checks. Empty when the stage can be created.
-std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values);
+// Every problem with `values` for this type: each parameter against its spec (tile
+// kind choices against `kinds`), then the cross checks. Empty when the stage can be created.
+std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& type, const ParamValues& values,
+                                                               const TileKinds& kinds = builtInTileKinds());
 
 // The `create` of a stage class constructed from (params, setup).
 template <typename S>

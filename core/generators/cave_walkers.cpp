@@ -3,8 +3,10 @@
 // "Corridor and water generation are done in a very similar way by randomly
 // navigating the caves": walkers start on random open cells and wander, one
 // random open neighbour a tick, laying their tile under their brush. They never
-// dig: only open ground (floor, corridor, water) is painted, so the cave's shape
-// stays as the drones left it.
+// dig: only open ground (floor, corridor, water, the project's walkable kinds and
+// their own tile) is painted, so the cave's shape stays as the drones left it. Their
+// tile may be a kind of the project's own, walkable or not: a lava walker leaves a
+// river of lava across the cave (join what it cuts apart with connect_regions).
 #include "generators/cave_walkers.h"
 
 #include <array>
@@ -14,7 +16,15 @@
 namespace burrow {
 namespace {
 
-bool paintable(Tile t) { return t == Tile::Floor || t == Tile::Corridor || t == Tile::Water; }
+// Which tiles are open ground to a walker laying `tile`: a table, so the walk's
+// inner loop stays one lookup whatever the project's kinds.
+std::array<bool, 256> openGround(const TileKinds& kinds, Tile tile) {
+    std::array<bool, 256> open{};
+    for (Tile t : {Tile::Floor, Tile::Corridor, Tile::Water, tile}) open[static_cast<std::uint8_t>(t)] = true;
+    for (int i = kTileKindCount; i < kinds.count(); ++i) open[static_cast<std::size_t>(i)] = kinds.walkable(kinds.tileAt(i));
+    open[static_cast<std::uint8_t>(tile)] = true;
+    return open;
+}
 
 struct Walker {
     int x = 0;
@@ -26,7 +36,7 @@ struct Walker {
 class CaveWalkers final : public Stage {
 public:
     CaveWalkers(const ParamValues& params, StageSetup setup)
-        : rng_(setup.rng), tile_(params.choice("tile") == "water" ? Tile::Water : Tile::Corridor),
+        : rng_(setup.rng), tile_(params.tile("tile", *setup.kinds)), tileName_((*setup.kinds)[tile_].id), open_(openGround(*setup.kinds, tile_)),
           walkersMin_(params.integer("walkers_min")), walkersMax_(params.integer("walkers_max")),
           lifeMin_(params.integer("life_min")), lifeMax_(params.integer("life_max")),
           ticksPerStep_(params.integer("ticks_per_step")), brush_(brushOffsets(params.choice("brush"))) {}
@@ -47,7 +57,8 @@ public:
     }
 
 private:
-    std::string tileName() const { return tile_ == Tile::Water ? "water" : "corridor"; }
+    const std::string& tileName() const { return tileName_; }
+    bool paintable(Tile t) const { return open_[static_cast<std::uint8_t>(t)]; }
 
     // Walkers start on open cells drawn uniformly from every open cell of the depth:
     // one pass to list them, so a nearly solid map costs no more than an open one.
@@ -99,6 +110,8 @@ private:
 
     Rng rng_;
     Tile tile_;
+    std::string tileName_;
+    std::array<bool, 256> open_;
     int walkersMin_, walkersMax_, lifeMin_, lifeMax_, ticksPerStep_;
     std::vector<Point> brush_;
     std::vector<Walker> walkers_;
@@ -114,7 +127,8 @@ StageType caveWalkersStage() {
     type.label = "Cave walkers";
     type.technique = "Seed 000: corridor and water walkers wander the dug caves";
     type.params = {
-        choiceParam("tile", "Tile", "corridor", {"corridor", "water"}, "What the walkers lay on open ground"),
+        tileParam("tile", "Tile", "corridor", {"corridor", "water"}, ProjectKinds::Any,
+                  "What the walkers lay on open ground: corridor, water or a tile kind of the project's own"),
         intParam("walkers_min", "Walkers (min)", 2, 0, 100000, "Fewest walkers"),
         intParam("walkers_max", "Walkers (max)", 4, 0, 100000, "Most walkers"),
         intParam("life_min", "Life (min)", 30, 1, 10000000, "Shortest walk, in ticks"),

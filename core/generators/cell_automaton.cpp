@@ -48,11 +48,11 @@ void BitGrid::randomize(Rng& rng, double p) {
     }
 }
 
-void BitGrid::fromTiles(const Tile* tiles, int y) {
+void BitGrid::fromTiles(const Tile* tiles, int y, const TileKinds& kinds) {
     std::uint64_t* bits = row(y);
     std::memset(bits, 0, static_cast<std::size_t>(words_) * sizeof(std::uint64_t));
     for (int x = 0; x < width_; ++x)
-        if (isWalkable(tiles[x])) bits[x >> 6] |= 1ull << (x & 63);
+        if (kinds.walkable(tiles[x])) bits[x >> 6] |= 1ull << (x & 63);
     fixPadding(y);
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/tile.h"
+#include "model/tile_kinds.h"
 #include "random/rng.h"
 
 namespace burrow {
@@ -39,8 +40,8 @@ public:
 
     // Each cell alive with probability p, drawn row by row, two cells per 64-bit draw.
     void randomize(Rng& rng, double p);
-    // Cells whose tile is walkable are alive.
-    void fromTiles(const Tile* tiles, int y);
+    // Cells whose tile is walkable (as `kinds` says: a project's own bridge counts) are alive.
+    void fromTiles(const Tile* tiles, int y, const TileKinds& kinds);
 
 private:
     int width_ = 0;

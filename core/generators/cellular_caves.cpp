@@ -77,7 +77,7 @@ private:
         if (phase_ == 0) {
             if (randomize_) current_.randomize(rng_, fill_);
             else
-                for (int y = 0; y < current_.height(); ++y) current_.fromTiles(canvas.grid().row(y), y);
+                for (int y = 0; y < current_.height(); ++y) current_.fromTiles(canvas.grid().row(y), y, canvas.level().kinds);
             return;
         }
         advanceGeneration(current_, next_, rule_);

@@ -111,7 +111,7 @@ class RoomsAndHallways final : public Stage {
 public:
     RoomsAndHallways(const ParamValues& params, StageSetup setup)
         : depth_(setup.depth), fillFirst_(params.flag("fill_first")), cull_(params.flag("cull")),
-          hallTile_(params.choice("hall_tile") == "floor" ? Tile::Floor : Tile::Corridor) {
+          hallTile_(params.tile("hall_tile", *setup.kinds)) {
         plan_ = planLayout(setup.rng, params, setup.size.width, setup.size.height);
         if (plan_.rooms.size() < 2 && !plan_.rooms.empty()) warn("one_room", "one room has nothing to join; hallways need two rooms");
     }
@@ -152,7 +152,7 @@ private:
     void digHallway(LevelCanvas& canvas, const Rect& hall) {
         for (int y = hall.y; y < hall.bottom(); ++y)
             for (int x = hall.x; x < hall.right(); ++x)
-                if (!isWalkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
+                if (!canvas.level().kinds.walkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
     }
 
     // Stone with no open cell among its eight neighbours becomes void. Separable: for
@@ -161,6 +161,7 @@ private:
     void cullStone(LevelCanvas& canvas) {
         const int w = canvas.width(), h = canvas.height();
         const auto width = static_cast<std::size_t>(w);
+        const TileKinds& kinds = canvas.level().kinds;
         std::vector<std::uint8_t> open(width + 2, 0); // one cell of padding each side
         std::vector<std::uint8_t> near[3];
         for (auto& r : near) r.assign(width, 0);
@@ -170,9 +171,13 @@ private:
                 return;
             }
             const Tile* row = canvas.grid().row(y);
-            // Walkable tiles are those numbered 1 to 7 (model/tile_masks.h checks it):
-            // one compare a cell, which the compiler vectorises, where a table lookup cannot be.
-            for (std::size_t x = 0; x < width; ++x) open[x + 1] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(row[x]) - 1u) < 7u;
+            // Built-in walkable tiles are those numbered 1 to 7 (model/tile_masks.h checks
+            // it): one compare a cell, which the compiler vectorises, where a table lookup
+            // cannot be. A project's own kinds (a bridge hallway) need the lookup.
+            if (kinds.builtInOnly())
+                for (std::size_t x = 0; x < width; ++x) open[x + 1] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(row[x]) - 1u) < 7u;
+            else
+                for (std::size_t x = 0; x < width; ++x) open[x + 1] = kinds.walkable(row[x]);
             for (std::size_t x = 0; x < width; ++x) out[x] = open[x] | open[x + 1] | open[x + 2];
         };
         openBeside(-1, near[0]);
@@ -214,7 +219,8 @@ StageType roomsAndHallwaysStage() {
         intParam("room_min_height", "Room height (min)", 4, 1, kMaxLevelHeight, "Shortest room, in tiles"),
         intParam("room_max_height", "Room height (max)", 8, 1, kMaxLevelHeight, "Tallest room, in tiles"),
         intParam("hall_width", "Hallway width", 2, 1, 64, "Thickness of each hallway, in tiles"),
-        choiceParam("hall_tile", "Hallway tile", "corridor", {"corridor", "floor"}, "What hallways are dug as"),
+        tileParam("hall_tile", "Hallway tile", "corridor", {"corridor", "floor"}, ProjectKinds::Walkable,
+                  "What hallways are dug as: corridor, floor or a walkable tile kind of the project's own"),
         choiceParam("join", "Join rooms", "in_order", {"in_order", "nearby"},
                     "Which rooms the ring of hallways joins: each to the next placed (seed 003; hallways cross the map), "
                     "or each to the next along a curve through the map, so hallways stay short"),

@@ -4,8 +4,9 @@
 // carries its kinds, so whatever reads it — the play-test, metrics, exports, the
 // editor — asks the level what a tile means rather than a fixed table.
 //
-// Generators only ever lay built-in kinds (hand edits come after them), which is
-// why their inner loops may keep using the built-in isWalkable().
+// Generators lay built-in kinds unless a parameter names one of the project's own
+// (a bridge hallway, a lava walker), so whatever tells open ground from rock during
+// generation asks the level's kinds too; tables with only built-ins take fast paths.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -7,8 +7,9 @@ namespace burrow {
 Generation startGeneration(const Project& project, std::uint64_t seed, GenerationOptions options, const StageCatalog& catalog) {
     options.movement = project.movement;
     Generation generation(project.size, seed, project.recipe, catalog, options);
-    // Stages lay built-in kinds, but whatever reads the level while it grows (the
-    // editor's map, breakpoints) should read it as the finished level will be read.
+    // Stages may lay the project's own kinds (a bridge hallway), and whatever reads the
+    // level while it grows (the editor's map, breakpoints) should read it as the
+    // finished level will be read. Set before the first step: stages are made from it.
     generation.level().kinds = project.tileKinds;
     return generation;
 }

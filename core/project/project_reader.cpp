@@ -293,11 +293,11 @@ private:
             }
             auto parsed = toValue(*spec, value);
             if (!parsed) {
-                fail(where, "expected " + expectedValue(*spec) + ", found " + value.dump());
+                fail(where, "expected " + expectedValue(*spec, *kinds_) + ", found " + value.dump());
                 allValid = false;
                 continue;
             }
-            if (auto error = paramValueError(*spec, *parsed)) {
+            if (auto error = paramValueError(*spec, *parsed, *kinds_)) {
                 fail(where, *error);
                 allValid = false;
                 continue;

@@ -32,7 +32,7 @@ class ConnectRegions final : public Stage {
 public:
     ConnectRegions(const ParamValues& params, StageSetup setup /* the tunnels are the shortest: nothing is drawn at random */)
         : connectivity_(setup.movement),
-          tile_(params.choice("tile") == "corridor" ? Tile::Corridor : Tile::Floor) {}
+          tile_(params.tile("tile", *setup.kinds)) {}
 
     void step(LevelCanvas& canvas) override {
         if (finished()) return;
@@ -169,7 +169,8 @@ StageType connectRegionsStage() {
     type.label = "Connect regions";
     type.technique = "Joins every region of a depth into one with the shortest tunnels through rock";
     type.params = {
-        choiceParam("tile", "Tunnel tile", "floor", {"floor", "corridor"}, "What the tunnels are dug as"),
+        tileParam("tile", "Tunnel tile", "floor", {"floor", "corridor"}, ProjectKinds::Walkable,
+                  "What the tunnels are dug as: floor, corridor or a walkable tile kind of the project's own"),
     };
     type.create = stageFactory<ConnectRegions>();
     return type;

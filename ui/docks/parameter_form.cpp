@@ -26,10 +26,10 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
     outer->addStretch();
 }
 
-void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size) {
+void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size, const TileKinds& kinds) {
     size_ = size;
     problems_->hide();
-    if (type && type == type_) {
+    if (type && type == type_ && kinds == kinds_) {
         // The same fields: set their values in place, so the one being edited keeps
         // the keyboard focus (a spin box stepped with the arrow keys, each step undoable).
         values_ = values;
@@ -38,6 +38,7 @@ void ParameterForm::show(const StageType* type, const ParamValues& values, Level
     }
     while (layout_->rowCount() > 0) layout_->removeRow(0);
     type_ = type;
+    kinds_ = kinds;
     values_ = values;
     if (!type_) return;
     for (const ParamSpec& spec : type_->params) {
@@ -105,7 +106,7 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
     }
     case ParamType::Choice: {
         auto* box = new QComboBox(this);
-        for (const auto& c : spec.choices) box->addItem(QString::fromStdString(c));
+        for (const auto& c : allowedChoices(spec, kinds_)) box->addItem(QString::fromStdString(c));
         box->setCurrentText(QString::fromStdString(std::get<std::string>(value)));
         connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
         return box;
@@ -143,7 +144,7 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
 void ParameterForm::changed(const std::string& key, ParamValue value) {
     values_.set(key, std::move(value));
     if (!type_) return;
-    auto problems = paramProblems(*type_, values_);
+    auto problems = paramProblems(*type_, values_, kinds_);
     if (problems.empty())
         if (auto tooMuch = workProblem(*type_, values_, size_)) problems.emplace_back("all together", *tooMuch);
     if (!problems.empty()) {

@@ -18,8 +18,9 @@ public:
     explicit ParameterForm(QWidget* parent = nullptr);
 
     // Shows `type`'s parameters with `values` for a level of `size` (which bounds the
-    // work a stage may ask for); nullptr clears the form.
-    void show(const StageType* type, const ParamValues& values, LevelSize size = {});
+    // work a stage may ask for) in a project of `kinds` (tile choices list its own
+    // kinds that fit); nullptr clears the form.
+    void show(const StageType* type, const ParamValues& values, LevelSize size = {}, const TileKinds& kinds = builtInTileKinds());
     const ParamValues& values() const { return values_; }
 
 signals:
@@ -36,6 +37,7 @@ private:
     const StageType* type_ = nullptr;
     ParamValues values_;
     LevelSize size_;
+    TileKinds kinds_;
 };
 
 } // namespace burrow::ui
