@@ -12,7 +12,9 @@
 
 #include "content/rules_json.h"
 #include "io/file_io.h"
+#include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
+#include "pipeline/make_level.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -289,6 +291,33 @@ private slots:
         QVERIFY(!std::filesystem::exists(file.string() + ".saving~"));
         // A save into a folder that does not exist fails and says where.
         QVERIFY_THROWS_EXCEPTION(FileError, saveProject(p, dir.path().toStdString() + "/no/such/folder/p.burrow.json"));
+    }
+
+    // A Save As into another folder names the files the project uses from there: the
+    // shrines' crypt (a Tiled map) and game tilesets (a .tsj with its PNG, and a PNG)
+    // are found again and the level is the same. Saved where it was, every name stays
+    // as the designer wrote it.
+    void saveAsIntoAnotherFolderStillFindsItsFiles() {
+        namespace fs = std::filesystem;
+        const Project p = loadProject(fs::path(BURROW_EXAMPLES) / "shrines.burrow.json", builtinStages());
+        QVERIFY(!p.gameTiles.tilesets.empty() && !p.prefabs.sources.empty());
+        QTemporaryDir dir;
+        const fs::path moved = fs::path(dir.path().toStdString()) / "elsewhere" / "shrines.burrow.json";
+        fs::create_directories(moved.parent_path());
+        saveProject(p, moved);
+        const Project back = loadProject(moved, builtinStages());
+        QVERIFY(back.prefabs.prefabs == p.prefabs.prefabs);
+        QCOMPARE(back.gameTiles.tilesets.size(), p.gameTiles.tilesets.size());
+        for (std::size_t i = 0; i < p.gameTiles.tilesets.size(); ++i) {
+            QCOMPARE(back.gameTiles.tilesets[i].imagePath.lexically_normal(), p.gameTiles.tilesets[i].imagePath.lexically_normal());
+            QCOMPARE(back.gameTiles.tilesets[i].sourcePath.lexically_normal(), p.gameTiles.tilesets[i].sourcePath.lexically_normal());
+        }
+        QCOMPARE(levelHash(makeLevel(back, 3).level), levelHash(makeLevel(p, 3).level));
+        const std::string written = readTextFile(moved);
+        QVERIFY2(written.find("\"../") != std::string::npos, written.c_str()); // named from the new folder
+        saveProject(back, moved);
+        QCOMPARE(readTextFile(moved), written);
+        QVERIFY(projectToJson(withFilesNamedFrom(p, BURROW_EXAMPLES)) == projectToJson(p));
     }
 
     void everyExampleLoads() {

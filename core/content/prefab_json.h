@@ -23,10 +23,13 @@ struct ProjectPrefabs {
     // One entry a prefab: empty when drawn in the project, else the JSON that named
     // its file ("lib.json", {"id": ..., "tiled": "x.tmj"}), written back once.
     std::vector<nlohmann::json> sources;
+    // The folder the sources' paths are relative to (the project's when read), absolute.
+    // Not part of what the prefabs are: the same file read from two places is equal.
+    std::filesystem::path folder;
 
     bool empty() const { return prefabs.empty(); }
     const Prefab* find(const std::string& id) const;
-    friend bool operator==(const ProjectPrefabs&, const ProjectPrefabs&) = default;
+    friend bool operator==(const ProjectPrefabs& a, const ProjectPrefabs& b) { return a.prefabs == b.prefabs && a.sources == b.sources; }
 };
 
 // Files are found relative to `folder` (the project's).

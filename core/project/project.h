@@ -67,7 +67,13 @@ std::string projectHash(const Project& project);
 // message") go into `notices` when given.
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices = nullptr);
 // Atomic: the old file survives a failed save. Rules files the recipe refers to are
-// written beside it when their contents changed. Throws FileError saying why.
+// written beside it when their contents changed; other files it names (prefab files,
+// the game's tilesets and images) are named relative to the new place, so a Save As
+// into another folder still finds them. Throws FileError saying why.
 void saveProject(const Project& project, const std::filesystem::path& path);
+// `project` with the paths of the files it names (prefab files, the game's tilesets
+// and images) rewritten to find the same files from `folder`; a path that already
+// does is kept as the designer wrote it.
+Project withFilesNamedFrom(const Project& project, const std::filesystem::path& folder);
 
 } // namespace burrow

@@ -39,6 +39,18 @@ ordered_json stageToJson(const StageEntry& entry, const TileKinds& kinds) {
     return stage;
 }
 
+namespace fs = std::filesystem;
+
+// How a file the project names, written as `written` and found at `target`, is
+// named from the folder `to`: as written when that finds it there too, else relative
+// to `to` (absolute on another root).
+std::string renamed(const std::string& written, const fs::path& target, const fs::path& to) {
+    const fs::path file(written);
+    if (file.is_absolute() || (to / file).lexically_normal() == target.lexically_normal()) return written;
+    const fs::path relative = target.lexically_normal().lexically_relative(to);
+    return relative.empty() ? target.generic_string() : relative.generic_string();
+}
+
 } // namespace
 
 nlohmann::ordered_json projectToJson(const Project& project) {
@@ -92,6 +104,28 @@ std::string projectHash(const Project& project) {
     return hex;
 }
 
+Project withFilesNamedFrom(const Project& project, const fs::path& folder) {
+    Project moved = project;
+    const fs::path to = fs::absolute(folder).lexically_normal();
+    // A tileset file names its image relative to itself, which moving the project leaves alone.
+    for (GameTileset& set : moved.gameTiles.tilesets) {
+        if (!set.source.empty()) set.source = renamed(set.source, set.sourcePath, to);
+        else if (!set.image.empty()) set.image = renamed(set.image, set.imagePath, to);
+    }
+    ProjectPrefabs& prefabs = moved.prefabs;
+    const auto rename = [&](json& name) {
+        if (name.is_string()) name = renamed(name.get<std::string>(), prefabs.folder / name.get<std::string>(), to);
+    };
+    for (json& source : prefabs.sources) {
+        if (source.is_string()) rename(source);
+        else if (source.is_object())
+            for (const char* key : {"tiled", "text"})
+                if (source.contains(key)) rename(source[key]);
+    }
+    prefabs.folder = to;
+    return moved;
+}
+
 void saveProject(const Project& project, const std::filesystem::path& path) {
     // Rules kept in their own file are part of what is saved: edits made to them in
     // the editor, or a Save As into another folder, write the file beside the project
@@ -107,7 +141,7 @@ void saveProject(const Project& project, const std::filesystem::path& path) {
         }
         if (!same) saveRules(*entry.rules, file, project.tileKinds);
     }
-    writeFileAtomically(path, projectToJson(project).dump(2) + "\n");
+    writeFileAtomically(path, projectToJson(withFilesNamedFrom(project, fs::absolute(path).parent_path())).dump(2) + "\n");
 }
 
 } // namespace burrow
