@@ -200,7 +200,7 @@ std::vector<std::string> readPrefabText(const fs::path& path) {
 
 ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonChecker& check, const TileKinds& kinds, const fs::path& folder) {
     ProjectPrefabs result;
-    result.folder = fs::absolute(folder).lexically_normal();
+    if (!folder.empty()) result.folder = fs::absolute(folder).lexically_normal(); // (absolute() throws on an empty path)
     if (!check.isArray(list, path, "a list of prefabs (drawn here, or files naming them)")) return result;
     auto add = [&](Prefab prefab, const json& source, const std::string& at) {
         if (result.find(prefab.id)) check.fail(at, "another prefab has the id \"" + prefab.id + "\"");

@@ -106,7 +106,7 @@ std::string projectHash(const Project& project) {
 
 Project withFilesNamedFrom(const Project& project, const fs::path& folder) {
     Project moved = project;
-    const fs::path to = fs::absolute(folder).lexically_normal();
+    const fs::path to = folder.empty() ? fs::current_path() : fs::absolute(folder).lexically_normal();
     // A tileset file names its image relative to itself, which moving the project leaves alone.
     for (GameTileset& set : moved.gameTiles.tilesets) {
         if (!set.source.empty()) set.source = renamed(set.source, set.sourcePath, to);
