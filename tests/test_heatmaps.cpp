@@ -6,7 +6,12 @@
 #include <QHelpEvent>
 #include <QToolTip>
 
+#include "analysis/bot_trails.h"
+#include "analysis/dead_ends.h"
 #include "analysis/heatmaps.h"
+#include "pipeline/make_level.h"
+#include "project/project.h"
+#include "pipeline/builtin_stages.h"
 #include "docks/legend_dock.h"
 #include "document/project_document.h"
 #include "io/ascii_map.h"
@@ -31,7 +36,7 @@ private slots:
     void distancesCountedByHand() {
         Level level = levelFromAscii("#######\n#.....>\n#######\n\n#######\n#.#...<\n#######\n");
         level.markers.push_back({"start", {1, 1, 0}});
-        const DistanceMap fromStart = heatmapDistances(level, Heatmap::FromStart, Connectivity::Four);
+        const DistanceMap fromStart = heatmapValues(level, Heatmap::FromStart, Connectivity::Four);
         QCOMPARE(fromStart.at(1, 1, 0), 0);
         QCOMPARE(fromStart.at(5, 1, 0), 4);
         QCOMPARE(fromStart.at(6, 1, 0), 5); // the stairs down
@@ -44,16 +49,120 @@ private slots:
         level.entities.push_back({"enemy", {3, 1, 1}, {}});
         level.entities.push_back({"item", {1, 1, 0}, {}});
         level.entities.push_back({"player", {2, 1, 0}, {}});
-        const DistanceMap toCreatures = heatmapDistances(level, Heatmap::ToCreatures, Connectivity::Four);
+        const DistanceMap toCreatures = heatmapValues(level, Heatmap::ToCreatures, Connectivity::Four);
         QCOMPARE(toCreatures.at(3, 1, 1), 0);
         QCOMPARE(toCreatures.at(6, 1, 1), 3);
         QCOMPARE(toCreatures.at(6, 1, 0), 4);
         QCOMPARE(toCreatures.at(1, 1, 0), 9);
         // Nothing to walk from: nothing coloured.
         level.entities.clear();
-        const DistanceMap none = heatmapDistances(level, Heatmap::ToCreatures, Connectivity::Four);
+        const DistanceMap none = heatmapValues(level, Heatmap::ToCreatures, Connectivity::Four);
         for (int z = 0; z < 2; ++z)
             for (std::int32_t d : none.depth(z)) QCOMPARE(d, -1);
+    }
+
+    // A ring of rooms with a passage off it that leads nowhere, counted by hand: the
+    // passage's cells by steps from its mouth, the ring none; with stairs at its end
+    // the passage leads on and is no dead end; a lone corridor keeps a middle cell.
+    void deadEndDepthsCountedByHand() {
+        const char* ring = "###########\n#....######\n#.##......#\n#....######\n###########\n";
+        Level level = levelFromAscii(ring);
+        DistanceMap d = deadEndDepths(level, Connectivity::Four);
+        for (int x = 5; x <= 9; ++x) QCOMPARE(d.at(x, 2, 0), x - 4);
+        for (int x = 1; x <= 4; ++x) QCOMPARE(d.at(x, 1, 0), -1);
+        QCOMPARE(d.at(4, 2, 0), -1);
+        QCOMPARE(d.at(0, 0, 0), -1);
+        // Diagonal steps: the passage's first cell touches three cells of the ring.
+        d = deadEndDepths(level, Connectivity::Eight);
+        QCOMPARE(d.at(5, 2, 0), -1);
+        for (int x = 6; x <= 9; ++x) QCOMPARE(d.at(x, 2, 0), x - 5);
+        // Stairs at the end: the passage leads on.
+        level.set(9, 2, 0, Tile::StairsDown);
+        d = deadEndDepths(level, Connectivity::Four);
+        for (int x = 5; x <= 9; ++x) QCOMPARE(d.at(x, 2, 0), -1);
+        // A corridor with no loop: followed in from both ends, its last cell is the mouth.
+        d = deadEndDepths(levelFromAscii("######\n#....#\n######\n"), Connectivity::Four);
+        QCOMPARE(d.at(1, 1, 0), 2);
+        QCOMPARE(d.at(2, 1, 0), 1);
+        QCOMPARE(d.at(3, 1, 0), -1);
+        QCOMPARE(d.at(4, 1, 0), 1);
+        // The metric's dead ends are the heatmap's tips.
+        QCOMPARE(heatmapValues(levelFromAscii(ring), Heatmap::DeadEndDepth, Connectivity::Four).at(9, 2, 0), 5);
+    }
+
+    // The bot's games add up: every game stood on the start, the deaths are the lost
+    // games' last cells, and the same level plays the same games.
+    void botTrailsAddUp() {
+        const Project p = loadProject(example("room-grid.burrow.json").toStdString(), builtinStages());
+        const Level level = makeLevel(p, p.seed).level;
+        const BotTrails trails = playBotGames(level, p.movement);
+        QCOMPARE(trails.games.size(), std::size_t{20});
+        const Cell start = *defaultStart(level);
+        QCOMPARE(trails.visits.at(start.x, start.y, start.z), 20);
+        int lost = 0, deaths = 0;
+        for (const BotGameRecord& g : trails.games) {
+            QCOMPARE(g.seed, std::uint64_t(&g - trails.games.data()));
+            if (g.summary.outcome != Outcome::Lost) continue;
+            ++lost;
+            QVERIFY(trails.deaths.at(g.end.x, g.end.y, g.end.z) >= 1);
+            QVERIFY(trails.visits.at(g.end.x, g.end.y, g.end.z) >= 1);
+        }
+        for (int y = 0; y < level.height(); ++y)
+            for (int x = 0; x < level.width(); ++x) {
+                deaths += std::max(0, trails.deaths.at(x, y, 0));
+                QVERIFY(trails.visits.at(x, y, 0) <= 20);
+                QVERIFY(trails.visits.at(x, y, 0) < 0 || level.kinds.walkable(level.at(x, y, 0)) || level.at(x, y, 0) == Tile::Wall);
+            }
+        QVERIFY2(lost > 0 && lost < 20, qPrintable(QString("%1 games lost").arg(lost)));
+        QCOMPARE(deaths, lost);
+        const BotTrails again = playBotGames(level, p.movement);
+        for (int y = 0; y < level.height(); ++y)
+            for (int x = 0; x < level.width(); ++x) QCOMPARE(again.visits.at(x, y, 0), trails.visits.at(x, y, 0));
+        QCOMPARE(heatmapValues(level, Heatmap::BotDeaths, p.movement).at(trails.games[0].end.x, trails.games[0].end.y, 0),
+                 trails.deaths.at(trails.games[0].end.x, trails.games[0].end.y, 0));
+    }
+
+    // The bot heatmaps are played off the UI thread: the event loop keeps turning
+    // while they work, the legend says so, and the map then shows the core's numbers.
+    void botHeatmapsAreWorkedOutOnAWorker() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
+        MapView* map = window.mapView();
+        child<QAction>(&window, "heatBotVisits")->trigger();
+        QVERIFY(map->heatWorking());
+        int turns = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, [&] { ++turns; });
+        ticker.start(5);
+        QTRY_VERIFY_WITH_TIMEOUT(!map->heatWorking(), 60000);
+        QVERIFY(turns > 0);
+        QCOMPARE(map->heat().kind(), Heatmap::BotVisits);
+        const Level& level = window.document()->level();
+        const BotTrails trails = playBotGames(level, window.document()->project().movement);
+        for (int y = 0; y < level.height(); ++y)
+            for (int x = 0; x < level.width(); ++x) {
+                const std::int32_t v = trails.visits.at(x, y, 0);
+                const auto shown = map->heat().valueAt({x, y, 0});
+                QCOMPARE(shown.has_value(), v >= 0);
+                if (shown) QCOMPARE(*shown, v);
+            }
+        auto* legend = window.findChild<LegendDock*>();
+        legend->show();
+        legend->raise();
+        legend->refresh();
+        const QStringList texts = legend->texts();
+        QVERIFY2(std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.contains("Where the bot went (games of 20): 0 (yellow) to 20"); }),
+                 qPrintable(texts.join(" | ")));
+        screenshot(&window, "heatmap-bot-visits");
+        // Another heatmap while one is being played: the stale one never shows.
+        child<QAction>(&window, "heatBotDeaths")->trigger();
+        child<QAction>(&window, "heatDeadEnds")->trigger();
+        QVERIFY(!map->heatWorking());
+        QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
+        QTest::qWait(300);
+        QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
     }
 
     // The map's heatmap holds the core's distances at every cell, the legend shows

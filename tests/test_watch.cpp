@@ -3,8 +3,10 @@
 // through ends, and playing runs it to its end at the chosen speed.
 #include <QtTest>
 
+#include <QComboBox>
 #include <QSlider>
 
+#include "analysis/bot_trails.h"
 #include "docks/play_dock.h"
 #include "docks/replay_bar.h"
 #include "document/project_document.h"
@@ -88,6 +90,34 @@ private slots:
         play->playFromHere();
         QVERIFY(!play->watching());
         QVERIFY(!bar->isVisible());
+    }
+
+    // The games the bot lost, found on a worker, replay to the bot's death: the same
+    // games as the bot heatmaps play (analysis/bot_trails).
+    void lostGamesReplayToTheBotsDeath() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
+        PlayDock* play = window.playDock();
+        play->show();
+        play->findLostGames();
+        auto* lost = play->findChild<QComboBox*>("lostGames");
+        QTRY_VERIFY_WITH_TIMEOUT(lost->isEnabled(), 60000);
+        const BotTrails trails = playBotGames(window.document()->finishedLevel(), window.document()->project().movement);
+        std::vector<std::uint64_t> expected;
+        for (const BotGameRecord& g : trails.games)
+            if (g.summary.outcome == Outcome::Lost) expected.push_back(g.seed);
+        QVERIFY(!expected.empty());
+        QCOMPARE(play->lostGameSeeds(), expected);
+        QCOMPARE(lost->count(), static_cast<int>(expected.size()));
+        QVERIFY2(lost->itemText(0).startsWith(QString("Game %1: killed by the").arg(expected[0])), qPrintable(lost->itemText(0)));
+        play->watchLostGame(0);
+        QVERIFY(play->watching());
+        play->replay()->setPosition(static_cast<int>(play->watchedInputs().size()));
+        QCOMPARE(play->game()->outcome(), Outcome::Lost);
+        QCOMPARE(play->game()->player().at, trails.games[expected[0]].end);
+        screenshot(&window, "watch-a-lost-game");
     }
 };
 

@@ -134,7 +134,8 @@ void MainWindow::createMenus() {
     QMenu* heat = view->addMenu(tr("&Heatmap"));
     auto* heats = new QActionGroup(heat);
     for (const auto& [kind, name] : {std::pair{Heatmap::None, "heatNone"}, std::pair{Heatmap::FromStart, "heatFromStart"},
-                                     std::pair{Heatmap::ToCreatures, "heatToCreatures"}}) {
+                                     std::pair{Heatmap::ToCreatures, "heatToCreatures"}, std::pair{Heatmap::DeadEndDepth, "heatDeadEnds"},
+                                     std::pair{Heatmap::BotVisits, "heatBotVisits"}, std::pair{Heatmap::BotDeaths, "heatBotDeaths"}}) {
         const std::string_view label = heatmapName(kind);
         QAction* a = heat->addAction(QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size())));
         a->setObjectName(name);

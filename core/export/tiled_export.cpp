@@ -1,5 +1,6 @@
 #include "export/tiled_export.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <optional>
@@ -207,6 +208,12 @@ public:
 
     int tileSize() const { return sets_.front().tileSize; }
     const std::vector<MapTileset>& tilesets() const { return sets_; }
+    // No cell's gid is above this.
+    int maxGid() const {
+        int most = 0;
+        for (const MapTileset& t : sets_) most = std::max(most, t.firstGid + t.tileCount - 1);
+        return most;
+    }
 
     void row(const TileGrid& tiles, int y, int* out) const {
         if (game_) return game_->row(tiles, y, out);
@@ -236,12 +243,19 @@ char* writeGids(const int* gids, int count, char* out) {
     return out;
 }
 
-// The tile layer's data, a map row a line: written as text, since a JSON value per
-// cell cost about 55 bytes and half a microsecond a cell (a 4096 x 4096 depth: 0.9 GB
-// and 8 s).
-std::string tmjTileData(const TileGrid& tiles, const MapGids& gids) {
-    std::string text = "[";
-    text.reserve(static_cast<std::size_t>(tiles.width()) * static_cast<std::size_t>(tiles.height()) * 3 + 16);
+// The most bytes the tile layer's data takes: each gid at most as long as the
+// largest, a comma after it, and a line break with indent a row.
+std::size_t tileDataBound(const TileGrid& tiles, const MapGids& gids) {
+    const std::size_t digits = std::to_string(gids.maxGid()).size();
+    return static_cast<std::size_t>(tiles.width()) * static_cast<std::size_t>(tiles.height()) * (digits + 1) +
+           static_cast<std::size_t>(tiles.height()) * 6 + 16;
+}
+
+// Appends the tile layer's data, a map row a line: written as text, since a JSON value
+// per cell cost about 55 bytes and half a microsecond a cell (a 4096 x 4096 depth:
+// 0.9 GB and 8 s). `text` has room for it (tileDataBound), so it is written once.
+void appendTileData(std::string& text, const TileGrid& tiles, const MapGids& gids) {
+    text += '[';
     std::vector<int> row(static_cast<std::size_t>(tiles.width()));
     std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
     for (int y = 0; y < tiles.height(); ++y) {
@@ -249,7 +263,7 @@ std::string tmjTileData(const TileGrid& tiles, const MapGids& gids) {
         gids.row(tiles, y, row.data());
         text.append(line.data(), writeGids(row.data(), tiles.width(), line.data()));
     }
-    return text + "\n   ]";
+    text += "\n   ]";
 }
 
 ordered_json tmjTileset(const MapTileset& t, const TileKinds& kinds) {
@@ -329,10 +343,18 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const 
     // Only the tile layer has a "data" key, and text from the project (names,
     // properties) is always inside a JSON string, where a quote is escaped: this
     // token is found once, where the data goes.
-    std::string text = map.dump(1);
-    const std::string empty = "\"data\": []";
-    text.replace(text.find(empty), empty.size(), "\"data\": " + tmjTileData(tiles, gids));
-    return text + "\n";
+    // The map around the data is small; the data is most of the file, written once
+    // into a string with room for all of it (no regrowing, no copies of megabytes).
+    const std::string around = map.dump(1);
+    const std::string empty = "[]";
+    const std::size_t at = around.find("\"data\": " + empty) + 8;
+    std::string text;
+    text.reserve(around.size() + tileDataBound(tiles, gids) + 1);
+    text.append(around, 0, at);
+    appendTileData(text, tiles, gids);
+    text.append(around, at + empty.size());
+    text += '\n';
+    return text;
 }
 
 std::string tmxMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& mapTiles) {

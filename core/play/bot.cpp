@@ -93,7 +93,7 @@ Input botChoice(const Game& game) {
     return {Input::Kind::Wait, 0, 0};
 }
 
-GameSummary playWithBot(Game& game, int maxTurns) {
+GameSummary playWithBot(Game& game, int maxTurns, const std::function<void(const Game&)>& afterTurn) {
     GameSummary summary;
     while (game.outcome() == Outcome::Playing && game.turn() < maxTurns) {
         Input choice = botChoice(game);
@@ -102,6 +102,7 @@ GameSummary playWithBot(Game& game, int maxTurns) {
             game.act(choice);
         }
         summary.inputs.push_back(choice);
+        if (afterTurn) afterTurn(game);
     }
     summary.outcome = game.outcome();
     summary.turns = game.turn();

@@ -4,6 +4,7 @@
 // explores toward the nearest cell it has not seen, else takes stairs down it
 // knows of, else waits. It knows only what it has seen (the game's memory).
 #include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct GameSummary {
 
 // Plays until the game ends or `maxTurns` turns have passed (bounded: a bot that
 // cannot make progress waits, and waiting ends at the limit).
-GameSummary playWithBot(Game& game, int maxTurns);
+// `afterTurn`, when given, sees the game after each of the bot's turns.
+GameSummary playWithBot(Game& game, int maxTurns, const std::function<void(const Game&)>& afterTurn = {});
 
 } // namespace burrow

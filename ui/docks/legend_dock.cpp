@@ -41,7 +41,7 @@ void LegendDock::refresh() {
     if (!isVisible() && list_->count() > 0) return; // hidden: refreshed when shown
     QElapsedTimer took;
     took.start();
-    const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks(), map_->heat().maximum()};
+    const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks(), map_->heat().maximum(), map_->heatWorking()};
     list_->clear();
     QString section;
     for (const LegendEntry& e : legendEntries(view, kIconSize)) {

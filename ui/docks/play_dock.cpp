@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "analysis/bot_trails.h"
 #include "document/project_document.h"
 #include "docks/replay_bar.h"
 #include "play/bot.h"
@@ -34,6 +35,14 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     auto* watch = new QPushButton(tr("Watch the bot"), body);
     watch->setObjectName("watchTheBot");
     watch->setToolTip(tr("The bot plays the level as it is now; watch its game turn by turn, back and forth"));
+    auto* findLost = new QPushButton(tr("Lost games"), body);
+    findLost->setObjectName("findLostGames");
+    findLost->setToolTip(tr("The bot plays the level 20 times (the games of the bot heatmaps); list the games it lost, to watch them"));
+    lost_ = new QComboBox(body);
+    lost_->setObjectName("lostGames");
+    lost_->addItem(tr("(no games played)"));
+    lost_->setEnabled(false);
+    lost_->setToolTip(tr("A game the bot lost: choose it to watch it"));
     replay_ = new ReplayBar(body);
     replay_->hide();
     auto* reveal = new QCheckBox(tr("Reveal all"), body);
@@ -45,6 +54,8 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     top->addWidget(from_, 1, 0);
     top->addWidget(reveal, 1, 1);
     top->addWidget(watch, 2, 0);
+    top->addWidget(findLost, 2, 1);
+    top->addWidget(lost_, 3, 0, 1, 2);
 
     health_ = new QProgressBar(body);
     health_->setFormat(tr("HP %v / %m"));
@@ -83,6 +94,8 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
 
     connect(start, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(watch, &QPushButton::clicked, this, &PlayDock::watchTheBot);
+    connect(findLost, &QPushButton::clicked, this, &PlayDock::findLostGames);
+    connect(lost_, &QComboBox::activated, this, [this](int index) { watchLostGame(index); });
     connect(replay_, &ReplayBar::positionChanged, this, &PlayDock::showWatchedTurn);
     connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(again, &QPushButton::clicked, this, &PlayDock::playFromHere);
@@ -93,6 +106,17 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     // the game on the old one ends (it owns its copy, so nothing dangles meanwhile).
     connect(document_, &ProjectDocument::levelReset, this, &PlayDock::endGame);
     connect(document_, &ProjectDocument::fileChanged, this, &PlayDock::endGame);
+    // Lost games belong to the level they were played on.
+    const auto forgetLostGames = [this] {
+        ++lostEpoch_;
+        lostSeeds_.clear();
+        lostInputs_.clear();
+        lost_->clear();
+        lost_->addItem(tr("(no games played)"));
+        lost_->setEnabled(false);
+    };
+    connect(document_, &ProjectDocument::levelReset, this, forgetLostGames);
+    connect(document_, &ProjectDocument::fileChanged, this, forgetLostGames);
     connect(view_, &PlayView::leaveRequested, this, &PlayDock::backToEditing);
     refresh();
 }
@@ -121,19 +145,68 @@ void PlayDock::playFromHere() {
 // progress waits, and the game stops there.
 constexpr int kBotTurns = 5000;
 
+PlayDock::~PlayDock() {
+    ++lostEpoch_;
+    pool_.waitForDone();
+}
+
 void PlayDock::watchTheBot() {
     startingGame_ = true;
     const Level& level = document_->finishedLevel();
     startingGame_ = false;
-    Watched w{level, simulationSeed_++, GameOptions::forMovement(document_->project().movement), {}};
-    if (from_->currentIndex() == 1 && here_) w.options.start = here_();
-    Game game(w.level, w.simulationSeed, w.options);
-    w.inputs = playWithBot(game, kBotTurns).inputs;
-    watched_ = std::move(w);
+    GameOptions options = GameOptions::forMovement(document_->project().movement);
+    if (from_->currentIndex() == 1 && here_) options.start = here_();
+    const std::uint64_t seed = simulationSeed_++;
+    Game game(level, seed, options);
+    watch(level, seed, options, playWithBot(game, kBotTurns).inputs);
+}
+
+void PlayDock::watch(const Level& level, std::uint64_t simulationSeed, GameOptions options, std::vector<Input> inputs) {
+    watched_ = Watched{level, simulationSeed, options, std::move(inputs)};
     game_.reset(); // the watched game starts from its first turn
     replay_->show();
     replay_->setLength(static_cast<int>(watched_->inputs.size())); // shows turn 0
     emit gameStarted();
+}
+
+void PlayDock::findLostGames() {
+    startingGame_ = true;
+    auto level = std::make_shared<const Level>(document_->finishedLevel());
+    startingGame_ = false;
+    const Connectivity movement = document_->project().movement;
+    const std::uint64_t epoch = ++lostEpoch_;
+    lost_->clear();
+    lost_->addItem(tr("The bot is playing…"));
+    lost_->setEnabled(false);
+    pool_.setMaxThreadCount(1);
+    pool_.start([this, level, movement, epoch] {
+        BotTrails trails = playBotGames(*level, movement);
+        QMetaObject::invokeMethod(this, [this, level, epoch, games = std::move(trails.games)]() mutable {
+            if (epoch != lostEpoch_) return;
+            lostLevel_ = level;
+            lostSeeds_.clear();
+            lostInputs_.clear();
+            lost_->clear();
+            for (BotGameRecord& g : games) {
+                if (g.summary.outcome != Outcome::Lost) continue;
+                lost_->addItem(tr("Game %1: killed by the %2 on turn %3, depth %4")
+                                   .arg(g.seed)
+                                   .arg(QString::fromStdString(g.summary.causeOfDeath))
+                                   .arg(g.summary.turns)
+                                   .arg(g.end.z));
+                lostSeeds_.push_back(g.seed);
+                lostInputs_.push_back(std::move(g.summary.inputs));
+            }
+            if (lostSeeds_.empty()) lost_->addItem(tr("The bot lost none of its %1 games").arg(games.size()));
+            lost_->setEnabled(!lostSeeds_.empty());
+        }, Qt::QueuedConnection);
+    });
+}
+
+void PlayDock::watchLostGame(int index) {
+    if (!lostLevel_ || index < 0 || static_cast<std::size_t>(index) >= lostSeeds_.size()) return;
+    const auto i = static_cast<std::size_t>(index);
+    watch(*lostLevel_, lostSeeds_[i], GameOptions::forMovement(document_->project().movement), lostInputs_[i]);
 }
 
 void PlayDock::showWatchedTurn(int inputsPlayed) {

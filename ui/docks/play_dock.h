@@ -3,8 +3,10 @@
 // save needed). Its own map centred on the player, HP, depth, turn, items, the
 // message log, a help line of keys, and Victory / Game over with "play again" and
 // "back to editing". Floatable, so it can go full-window. "Watch the bot" plays a bot
-// game and shows it turn by turn with its own transport.
+// game and shows it turn by turn with its own transport; "Lost games" plays the 20
+// games of the bot heatmaps on a worker and replays any the bot lost the same way.
 #include <QDockWidget>
+#include <QThreadPool>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,6 +32,7 @@ class PlayDock : public QDockWidget {
     Q_OBJECT
 public:
     explicit PlayDock(ProjectDocument* document, QWidget* parent = nullptr);
+    ~PlayDock() override;
 
     // Starts a game on the document's level as it is now; each new game takes the
     // next simulation seed, so "play again" is a different game on the same level.
@@ -37,6 +40,12 @@ public:
     // Plays a bot game on the level as it is now and shows it with a replay
     // transport: step, play at a speed, scrub back, with its log.
     void watchTheBot();
+    // Plays the bot heatmaps' games (analysis/bot_trails) on a worker and lists the
+    // ones the bot lost; choosing one watches it.
+    void findLostGames();
+    // The lost games listed: their simulation seeds (empty until found).
+    const std::vector<std::uint64_t>& lostGameSeeds() const { return lostSeeds_; }
+    void watchLostGame(int index);
     bool watching() const { return watched_.has_value(); }
     ReplayBar* replay() const { return replay_; }
     // The bot's inputs being watched (empty when none).
@@ -53,6 +62,7 @@ signals:
 
 private:
     void act(const Input& input);
+    void watch(const Level& level, std::uint64_t simulationSeed, GameOptions options, std::vector<Input> inputs);
     void refresh();
     void endGame();
 
@@ -80,6 +90,12 @@ private:
     };
     std::optional<Watched> watched_;
     ReplayBar* replay_;
+    QComboBox* lost_ = nullptr;
+    std::vector<std::uint64_t> lostSeeds_;
+    std::vector<std::vector<Input>> lostInputs_;
+    std::shared_ptr<const Level> lostLevel_; // the level the lost games were played on
+    QThreadPool pool_;
+    std::uint64_t lostEpoch_ = 0;
     void showWatchedTurn(int inputsPlayed);
 };
 

@@ -21,15 +21,15 @@ QColor HeatLayer::colourAt(double t) {
 }
 
 void HeatLayer::compute(const Level& level, Heatmap kind, Connectivity movement) {
+    show(kind, kind == Heatmap::None ? DistanceMap() : heatmapValues(level, kind, movement));
+}
+
+void HeatLayer::show(Heatmap kind, DistanceMap values) {
     kind_ = kind;
     imageDepth_ = -1;
     image_ = QImage();
     maximum_ = 0;
-    if (kind == Heatmap::None) {
-        distances_ = DistanceMap();
-        return;
-    }
-    distances_ = heatmapDistances(level, kind, movement);
+    distances_ = std::move(values);
     for (int z = 0; z < distances_.depthCount(); ++z)
         for (std::int32_t d : distances_.depth(z)) maximum_ = std::max(maximum_, static_cast<int>(d));
 }

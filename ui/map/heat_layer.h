@@ -1,5 +1,5 @@
 #pragma once
-// A heatmap laid over the map: core's heatmapDistances() for the whole level, coloured
+// A heatmap laid over the map: core's heatmapValues() for the whole level, coloured
 // one pixel a cell for the depth shown, semi-transparent, on one colour scale from
 // near (yellow) to far (purple) that the legend shows with its range.
 #include <QColor>
@@ -16,6 +16,8 @@ public:
     // Walks the level again (a search of every depth: done once per change of level,
     // never per repaint).
     void compute(const Level& level, Heatmap kind, Connectivity movement);
+    // Shows values worked out elsewhere (a worker playing the bot's games).
+    void show(Heatmap kind, DistanceMap values);
     void clear();
     Heatmap kind() const { return kind_; }
     bool empty() const { return kind_ == Heatmap::None; }

@@ -109,9 +109,25 @@ std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
         std::vector<QColor> scale;
         for (int i = 0; i < 5; ++i) scale.push_back(HeatLayer::colourAt(i / 4.0));
         const std::string_view name = heatmapName(view.overlays.heatmap);
+        const QString title = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+        QString meaning;
+        switch (view.overlays.heatmap) {
+        case Heatmap::DeadEndDepth:
+            meaning = QObject::tr("Passages that lead nowhere, by the steps from where they leave the rest of the level; other cells are left uncoloured.");
+            break;
+        case Heatmap::BotVisits:
+            meaning = QObject::tr("How many of 20 bot games stood on each cell (the Play dock replays the games it lost). Hover a cell for its value.");
+            break;
+        case Heatmap::BotDeaths:
+            meaning = QObject::tr("Where the games the bot lost ended, of 20 (the Play dock replays them). Hover a cell for its value.");
+            break;
+        default:
+            meaning = QObject::tr("Walking steps across depths by stairs; cells that cannot be walked to are left uncoloured. Hover a cell for its value.");
+        }
         out.push_back({QObject::tr("Heatmap"), swatch(size, scale),
-                       QObject::tr("%1: 0 (yellow) to %2 (purple)").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))).arg(count(view.heatMaximum)),
-                       QObject::tr("Walking steps across depths by stairs; cells that cannot be walked to are left uncoloured. Hover a cell for its value.")});
+                       view.heatWorking ? QObject::tr("%1: the bot is playing its games…").arg(title)
+                                        : QObject::tr("%1: 0 (yellow) to %2 (purple)").arg(title).arg(count(view.heatMaximum)),
+                       meaning});
     }
     if (view.overlays.otherDepth >= 0 && view.overlays.otherDepth < level.depthCount() && view.overlays.otherDepth != z) {
         const QColor rock = QColor::fromRgb(level.kinds[Tile::Wall].background);

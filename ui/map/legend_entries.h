@@ -24,6 +24,7 @@ struct LegendView {
     const std::vector<AgedAnnotation>* marks = nullptr; // generation marks on screen
     int hiddenMarks = 0;                                // left out where they crowd
     int heatMaximum = 0;                                // the heatmap's largest value (overlays.heatmap)
+    bool heatWorking = false;                           // its games are still being played
 };
 
 std::vector<LegendEntry> legendEntries(const LegendView& view, int iconSize);

@@ -4,8 +4,11 @@
 // button (or the pan tool) drags, and only visible cells are drawn, so a
 // 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
+#include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <span>
 
@@ -22,6 +25,7 @@ class MapView : public QWidget {
     Q_OBJECT
 public:
     explicit MapView(QWidget* parent = nullptr);
+    ~MapView() override;
 
     // The view does not own the level. levelChanged() after any change,
     // cellsChanged() after a few cells changed (cheaper).
@@ -34,8 +38,11 @@ public:
     void setDepth(int depth);
 
     const OverlayOptions& overlays() const { return overlays_; }
-    // The heatmap shown (overlays().heatmap), worked out for the whole level.
+    // The heatmap shown (overlays().heatmap), worked out for the whole level. Those
+    // that play the bot's games are worked out on a worker: until it is done, the
+    // one shown before stays and heatWorking() is true.
     const HeatLayer& heat() const { return heat_; }
+    bool heatWorking() const { return heatWorking_; }
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
@@ -115,6 +122,10 @@ private:
     QImage otherDepth_;     // the neighbouring depth, when shown
     HeatLayer heat_;        // the heatmap, when shown
     QTimer heatTimer_;      // while cells change, the heatmap is worked out again after a pause
+    QThreadPool heatPool_;  // one heatmap at a time that plays games, waited for on close
+    std::shared_ptr<std::atomic<bool>> heatCancel_; // tells stale work to stop
+    std::uint64_t heatEpoch_ = 0;
+    bool heatWorking_ = false;
     TileAtlas atlas_;
     OverlayOptions overlays_;
     std::vector<AgedAnnotation> marks_;
