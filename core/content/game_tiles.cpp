@@ -1,6 +1,7 @@
 #include "content/game_tiles.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace burrow {
 namespace {
@@ -65,6 +66,7 @@ GameTileGids::GameTileGids(const GameTiles& tiles, const TileKinds& kinds) : art
             art.joins[static_cast<std::size_t>(j)] =
                 static_cast<std::uint8_t>(other == t || kinds.exportLook(other) == t || std::find(k.joins.begin(), k.joins.end(), kinds[other].id) != k.joins.end());
         }
+        art.joins[static_cast<std::uint8_t>(kOffMap)] = 1; // walls run off the edge
         std::array<int, 256> byMask{};
         for (int m = 0; m < 256; ++m) {
             const auto entry = k.byMask.find(k.autotile == Autotile::Blob ? reducedBlobMask(m) : (m & 15));
@@ -85,32 +87,40 @@ GameTileGids::GameTileGids(const GameTiles& tiles, const TileKinds& kinds) : art
     for (int i = kinds.count(); i < 256; ++i) art_[static_cast<std::size_t>(i)] = art_[static_cast<std::size_t>(Tile::Wall)];
 }
 
-int GameTileGids::column(const Art& art, const Tile* up, const Tile* cur, const Tile* down, int x, int width) {
-    if (x < 0 || x >= width) return 7;
-    auto joins = [&](const Tile* row) { return row ? static_cast<int>(art.joins[static_cast<std::size_t>(row[x])]) : 1; };
-    return joins(up) | joins(cur) << 1 | joins(down) << 2;
-}
-
 void GameTileGids::row(const TileGrid& tiles, int y, int* out) const {
     const int w = tiles.width();
-    const Tile* cur = tiles.row(y);
-    const Tile* up = y > 0 ? tiles.row(y - 1) : nullptr;
-    const Tile* down = y + 1 < tiles.height() ? tiles.row(y + 1) : nullptr;
+    // The rows above, at and below `y`, a cell of padding each side, off the map read
+    // as kOffMap (which joins everything): no bounds checks in the loop.
+    const std::size_t padded = static_cast<std::size_t>(w) + 2;
+    std::vector<Tile> rows(3 * padded, kOffMap);
+    for (int slot = 0; slot < 3; ++slot)
+        if (const int from = y - 1 + slot; from >= 0 && from < tiles.height())
+            std::memcpy(rows.data() + static_cast<std::size_t>(slot) * padded + 1, tiles.row(from), static_cast<std::size_t>(w));
+    const Tile* up = rows.data() + 1;
+    const Tile* cur = up + padded;
+    const Tile* down = cur + padded;
     // Along a run of one kind the neighbourhood slides a column at a time: only the
     // new east column is read.
     const Art* last = nullptr;
+    const int* table = nullptr;
     int neighbourhood = 0;
     for (int x = 0; x < w; ++x) {
-        const Art& art = art_[static_cast<std::size_t>(cur[x])];
+        const Art& art = art_[static_cast<std::uint8_t>(cur[x])];
         if (art.autotile == Autotile::None) {
             out[x] = art.plainGid;
             last = nullptr;
             continue;
         }
-        if (&art == last) neighbourhood = neighbourhood >> 3 | column(art, up, cur, down, x + 1, w) << 6;
-        else neighbourhood = column(art, up, cur, down, x - 1, w) | column(art, up, cur, down, x, w) << 3 | column(art, up, cur, down, x + 1, w) << 6;
-        last = &art;
-        out[x] = tables_[static_cast<std::size_t>(art.table)][static_cast<std::size_t>(neighbourhood)];
+        const auto column = [&](int c) {
+            return art.joins[static_cast<std::uint8_t>(up[c])] | art.joins[static_cast<std::uint8_t>(cur[c])] << 1 | art.joins[static_cast<std::uint8_t>(down[c])] << 2;
+        };
+        if (&art == last) neighbourhood = neighbourhood >> 3 | column(x + 1) << 6;
+        else {
+            neighbourhood = column(x - 1) | column(x) << 3 | column(x + 1) << 6;
+            table = tables_[static_cast<std::size_t>(art.table)].data();
+            last = &art;
+        }
+        out[x] = table[neighbourhood];
     }
 }
 

@@ -90,9 +90,9 @@ private:
         int table = -1;                        // its entry in tables_ when autotiled
         std::array<std::uint8_t, 256> joins{}; // by neighbour tile: 1 when it joins
     };
-    // One column of a cell's 3 x 3 neighbourhood as 3 bits (above, level, below):
-    // whether each joins `art`; off the map counts as joined.
-    static int column(const Art& art, const Tile* up, const Tile* cur, const Tile* down, int x, int width);
+    // Off the map, in the padded rows row() reads: a value no kind has (at most 255
+    // kinds: 0 to 254), joined to every autotiled kind.
+    static constexpr Tile kOffMap = static_cast<Tile>(255);
 
     std::vector<Art> art_; // by tile
     // Per autotiled kind, the gid for each 3 x 3 neighbourhood (west, own and east

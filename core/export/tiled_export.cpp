@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <variant>
@@ -227,6 +228,16 @@ private:
     std::vector<MapTileset> sets_;
 };
 
+// "00" to "99", for writing two digits with one copy.
+constexpr std::array<char, 200> kTwoDigits = [] {
+    std::array<char, 200> digits{};
+    for (int i = 0; i < 100; ++i) {
+        digits[static_cast<std::size_t>(2 * i)] = static_cast<char>('0' + i / 10);
+        digits[static_cast<std::size_t>(2 * i + 1)] = static_cast<char>('0' + i % 10);
+    }
+    return digits;
+}();
+
 // A row of gids as comma-separated text into `out`, which has room for 11 characters
 // a gid; returns the end. Gids under 100 (every built-in kind, most game tiles) are
 // written without a division.
@@ -236,8 +247,8 @@ char* writeGids(const int* gids, int count, char* out) {
         const int g = gids[x];
         if (g >= 0 && g < 10) *out++ = static_cast<char>('0' + g);
         else if (g >= 10 && g < 100) {
-            *out++ = static_cast<char>('0' + g / 10);
-            *out++ = static_cast<char>('0' + g % 10);
+            std::memcpy(out, kTwoDigits.data() + 2 * g, 2);
+            out += 2;
         } else out = std::to_chars(out, out + 11, g).ptr;
     }
     return out;
