@@ -6,6 +6,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -152,6 +154,42 @@ private slots:
         // Adopting a seed is not a change of recipe: the gallery stays as it was.
         QVERIFY(dock->gallery()->done());
         QCOMPARE(dock->gallery()->entries().size(), std::size_t(24));
+    }
+
+    // Pinning: the chosen seed goes first, marked, kept in the project's file, undoable;
+    // a pinned seed beyond N is still made; a save and reopen keeps it.
+    void pinnedSeedsComeFirstAndAreSaved() {
+        MainWindow window;
+        SeedGalleryDock* dock = openWithGallery(window, "cellular-depths.burrow.json");
+        QVERIFY(dock);
+        QListWidgetItem* item = dock->list()->item(9);
+        const std::uint64_t seed = item->data(Qt::UserRole).toULongLong();
+        dock->list()->setCurrentItem(item);
+        QCOMPARE(dock->pinButton()->text(), QString("Pin"));
+        dock->pinButton()->click();
+        QCOMPARE(window.document()->project().pinnedSeeds, std::vector<std::uint64_t>{seed});
+        QCOMPARE(dock->shownSeeds().front(), seed);
+        QVERIFY2(dock->list()->item(0)->text().startsWith(QStringLiteral("★ seed %1").arg(seed)), qPrintable(dock->list()->item(0)->text()));
+        QCOMPARE(dock->pinButton()->text(), QString("Unpin"));
+        window.document()->undoStack()->undo();
+        QVERIFY(window.document()->project().pinnedSeeds.empty());
+        QCOMPARE(dock->shownSeeds().front(), std::uint64_t{1});
+        window.document()->undoStack()->redo();
+        QCOMPARE(dock->shownSeeds().front(), seed);
+        screenshot(&window, "gallery-pinned");
+
+        // Fewer seeds than the pinned one: it is still made, and first.
+        dock->findChild<QSpinBox*>("galleryCount")->setValue(4);
+        dock->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(dock->gallery()->done(), 30000);
+        QCOMPARE(dock->gallery()->entries().size(), std::size_t{5});
+        QCOMPARE(dock->shownSeeds(), (std::vector<std::uint64_t>{seed, 1, 2, 3, 4}));
+
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/pinned.burrow.json";
+        QVERIFY(window.document()->saveAs(path, nullptr));
+        QVERIFY(QString::fromStdString(readTextFile(path.toStdString())).contains(QStringLiteral("\"pinned_seeds\": [\n    %1\n  ]").arg(seed)));
+        QCOMPARE(loadProject(path.toStdString(), builtinStages()).pinnedSeeds, std::vector<std::uint64_t>{seed});
     }
 
     // The expressive range counts what `burrow explore` counts for the same seeds and

@@ -79,6 +79,10 @@ private slots:
         QTest::newRow("edit bad tile") << R"({"edits": [[1, 1, 0, "lava"]]})" << "/edits/0/3" << "tile kind";
         QTest::newRow("edit not a list") << R"({"edits": [{"x": 1}]})" << "/edits/0" << "expected [x, y, z";
         QTest::newRow("movement 6") << R"({"movement": 6})" << "/movement" << "4 or 8";
+        QTest::newRow("pinned not a list") << R"({"pinned_seeds": 7})" << "/pinned_seeds" << "list of seeds";
+        QTest::newRow("pinned negative") << R"({"pinned_seeds": [3, -1]})" << "/pinned_seeds/1" << "whole number 0 to 2^64-1";
+        QTest::newRow("pinned text") << R"({"pinned_seeds": ["x"]})" << "/pinned_seeds/0" << "expected a seed";
+        QTest::newRow("pinned twice") << R"({"pinned_seeds": [3, 4, 3]})" << "/pinned_seeds/2" << "pinned twice";
         // Work that would run for hours is refused with the estimate, not left running.
         QTest::newRow("drones for hours") << R"({"recipe": [{"stage": "drone_mining", "params": {"drones_max": 100000, "life_max": 10000000}}]})"
                                           << "/recipe/0/params" << "would take about 6.1 hours (2.0e12 drone ticks on 2 depths)";
@@ -240,6 +244,22 @@ private slots:
     void notAnObjectIsAnError() {
         QVERIFY(!problemsOf(json::array()).isEmpty());
         QVERIFY(!problemsOf(json(3)).isEmpty());
+    }
+
+    // Pinned seeds are kept in order through a save, and choose no level.
+    void pinnedSeedsRoundTripOutsideTheHash() {
+        json doc = minimalProject();
+        doc["pinned_seeds"] = {18446744073709551615ull, 3, 0};
+        std::vector<Diagnostic> problems;
+        const Project p = projectFromJson(doc, builtinStages(), problems);
+        QVERIFY(problems.empty());
+        QCOMPARE(p.pinnedSeeds, (std::vector<std::uint64_t>{18446744073709551615ull, 3, 0}));
+        const Project back = projectFromJson(json::parse(projectToJson(p).dump()), builtinStages(), problems);
+        QVERIFY(problems.empty() && back == p);
+        Project unpinned = p;
+        unpinned.pinnedSeeds.clear();
+        QCOMPARE(projectHash(unpinned), projectHash(p));
+        QVERIFY(projectToJson(unpinned).dump().find("pinned_seeds") == std::string::npos);
     }
 
     void textSeedsAndExtraDataRoundTrip() {

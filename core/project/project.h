@@ -21,6 +21,7 @@ namespace burrow {
 
 inline constexpr const char* kProjectFormat = "burrow-project";
 inline constexpr int kProjectVersion = 1;
+inline constexpr std::size_t kMaxPinnedSeeds = 10000;
 
 struct Project {
     std::string name = "Untitled";
@@ -44,6 +45,9 @@ struct Project {
     // What every level must meet for `generate --accept`. Not part of the level
     // (nor of projectHash): it picks among attempts, each made as usual.
     Acceptance acceptance;
+    // The designer's favourite seeds ("pinned_seeds"), in the order pinned: the editor's
+    // gallery keeps them in view. Not part of the level (nor of projectHash).
+    std::vector<std::uint64_t> pinnedSeeds;
     nlohmann::json extra = nlohmann::json::object(); // the file's "extra" object: what other tools keep in the project, saved as read
 
     friend bool operator==(const Project&, const Project&) = default;

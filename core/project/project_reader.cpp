@@ -52,9 +52,10 @@ public:
         checkPrefabThings(project);
         readEdits(doc, project);
         readAcceptance(doc, project);
+        readPinnedSeeds(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
         // in a project goes in "extra", which Burrow keeps as it is.
-        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "prefabs", "recipe", "edits", "acceptance", "extra"});
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "prefabs", "recipe", "edits", "acceptance", "pinned_seeds", "extra"});
         if (const json* extra = field(doc, "", "extra", false)) {
             if (extra->is_object()) project.extra = *extra;
             else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));
@@ -152,6 +153,32 @@ private:
     void readAcceptance(const json& doc, Project& project) {
         if (const json* acceptance = field(doc, "", "acceptance", false))
             project.acceptance = acceptanceFromJson(*acceptance, "/acceptance", check_, project.size.depth);
+    }
+
+    // "pinned_seeds": [3, 17, ...]: whole numbers, each once.
+    void readPinnedSeeds(const json& doc, Project& project) {
+        const json* pinned = field(doc, "", "pinned_seeds", false);
+        if (!pinned) return;
+        if (!pinned->is_array()) {
+            fail("/pinned_seeds", "expected a list of seeds (whole numbers), found " + pinned->dump());
+            return;
+        }
+        if (pinned->size() > kMaxPinnedSeeds) {
+            fail("/pinned_seeds", "at most " + std::to_string(kMaxPinnedSeeds) + " seeds can be pinned, found " + std::to_string(pinned->size()));
+            return;
+        }
+        for (std::size_t i = 0; i < pinned->size(); ++i) {
+            const json& seed = (*pinned)[i];
+            const std::string at = "/pinned_seeds/" + std::to_string(i);
+            if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0)) {
+                fail(at, "expected a seed: a whole number 0 to 2^64-1, found " + seed.dump());
+                continue;
+            }
+            const auto value = seed.get<std::uint64_t>();
+            if (std::find(project.pinnedSeeds.begin(), project.pinnedSeeds.end(), value) != project.pinnedSeeds.end())
+                fail(at, "seed " + std::to_string(value) + " is pinned twice");
+            else project.pinnedSeeds.push_back(value);
+        }
     }
 
     // "edits": [[x, y, z, "tile"], ...]

@@ -74,6 +74,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
         doc["edits"] = edits;
     }
     if (!project.acceptance.rules.empty() || project.acceptance.attempts != kDefaultAttempts) doc["acceptance"] = acceptanceToJson(project.acceptance);
+    if (!project.pinnedSeeds.empty()) doc["pinned_seeds"] = project.pinnedSeeds;
     if (!project.extra.empty()) doc["extra"] = ordered(project.extra);
     return doc;
 }

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "commands/pin_command.h"
 #include "commands/setting_commands.h"
 #include "content/metric_catalog.h"
 #include "document/generation_runner.h"
@@ -36,9 +38,10 @@ constexpr int kEntryRole = Qt::UserRole + 1;
 
 SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
     : QDockWidget(tr("Seeds"), parent), document_(document), runner_(runner), gallery_(new SeedGallery(this)), count_(new QSpinBox),
-      sortBy_(new QComboBox), alsoShow_(new QComboBox), passingOnly_(new QCheckBox(tr("Passing only"))), status_(new QLabel),
+      sortBy_(new QComboBox), alsoShow_(new QComboBox), passingOnly_(new QCheckBox(tr("Passing only"))), pin_(new QPushButton(tr("Pin"))), status_(new QLabel),
       list_(new QListWidget), rangeX_(new QComboBox), rangeY_(new QComboBox), range_(new ExpressiveRangeView) {
     setObjectName("seedGalleryDock");
+    count_->setObjectName("galleryCount");
     count_->setRange(1, 200);
     count_->setValue(kDefaultSeeds);
     count_->setToolTip(tr("How many seeds to show: seeds 1 to N"));
@@ -50,6 +53,9 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     alsoShow_->setToolTip(tr("A second metric shown under each thumbnail"));
     passingOnly_->setObjectName("galleryPassingOnly");
     passingOnly_->setToolTip(tr("Show only the seeds whose level meets the project's acceptance rules"));
+    pin_->setObjectName("galleryPin");
+    pin_->setEnabled(false);
+    pin_->setToolTip(tr("Keep the chosen seed as a favourite in the project: pinned seeds come first, marked ★"));
     list_->setObjectName("seedGallery");
     list_->setViewMode(QListView::IconMode);
     list_->setIconSize(SeedGallery::kThumbnail);
@@ -69,6 +75,7 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     more->addWidget(new QLabel(tr("Show")));
     more->addWidget(alsoShow_, 1);
     more->addWidget(passingOnly_);
+    more->addWidget(pin_);
     rangeX_->setObjectName("rangeX");
     fillMetricChoices(rangeX_, false, "floor_share");
     rangeX_->setToolTip(tr("The range's horizontal metric"));
@@ -126,6 +133,20 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     connect(alsoShow_, &QComboBox::currentIndexChanged, this, &SeedGalleryDock::rebuild);
     connect(passingOnly_, &QCheckBox::toggled, this, &SeedGalleryDock::rebuild);
     connect(list_, &QListWidget::itemClicked, this, &SeedGalleryDock::adopt);
+    connect(pin_, &QPushButton::clicked, this, &SeedGalleryDock::togglePin);
+    connect(list_, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+        pin_->setEnabled(item != nullptr);
+        pin_->setText(item && pinned(item->data(kSeedRole).toULongLong()) ? tr("Unpin") : tr("Pin"));
+    });
+    connect(document_, &ProjectDocument::pinnedSeedsChanged, this, [this] {
+        // A seed pinned beyond the ones made is made too; otherwise only the order changes.
+        for (std::uint64_t seed : document_->project().pinnedSeeds)
+            if (std::none_of(gallery_->entries().begin(), gallery_->entries().end(), [&](const SeedGallery::Entry& e) { return e.result.seed == seed; })) {
+                schedule();
+                return;
+            }
+        rebuild();
+    });
     connect(gallery_, &SeedGallery::started, this, [this] { chosenSeeds_.reset(); });
     connect(gallery_, &SeedGallery::started, this, &SeedGalleryDock::updateRange);
     connect(gallery_, &SeedGallery::entryAdded, this, &SeedGalleryDock::updateRange);
@@ -153,7 +174,8 @@ void SeedGalleryDock::refresh() {
     if (!isVisible()) return; // it starts when shown
     // The seed itself plays no part (the gallery shows seeds 1..N), and adopting one
     // must not start the gallery over.
-    const std::string hash = projectHash(document_->project());
+    std::string hash = projectHash(document_->project());
+    for (std::uint64_t seed : document_->project().pinnedSeeds) hash += "," + std::to_string(seed);
     if (hash == galleryHash_) return;
     galleryHash_ = hash;
     gallery_->start(document_->project(), count_->value());
@@ -161,7 +183,7 @@ void SeedGalleryDock::refresh() {
 
 QString SeedGalleryDock::itemText(int index) const {
     const SeedGallery::Entry& e = gallery_->entries()[static_cast<std::size_t>(index)];
-    QString text = tr("seed %1").arg(e.result.seed);
+    QString text = (pinned(e.result.seed) ? QStringLiteral("★ ") : QString()) + tr("seed %1").arg(e.result.seed);
     if (gallery_->hasRules() && e.result.accepted) text += *e.result.accepted ? QStringLiteral(" ✓") : QStringLiteral(" ✗");
     if (!e.result.error.empty()) return text + "\n" + tr("failed");
     for (QComboBox* box : {sortBy_, alsoShow_}) {
@@ -182,10 +204,12 @@ void SeedGalleryDock::rebuild() {
         order.push_back(i);
     }
     const int metric = sortBy_->currentData().toInt();
-    // By seed, or largest value first; levels without a value last; ties by seed.
+    // Pinned seeds first; then by seed, or largest value first; levels without a value
+    // last; ties by seed.
     std::sort(order.begin(), order.end(), [&](int a, int b) {
         const SeedResult& x = entries[static_cast<std::size_t>(a)].result;
         const SeedResult& y = entries[static_cast<std::size_t>(b)].result;
+        if (pinned(x.seed) != pinned(y.seed)) return pinned(x.seed);
         if (metric >= 0 && x.error.empty() && y.error.empty()) {
             const double vx = x.values[static_cast<std::size_t>(metric)], vy = y.values[static_cast<std::size_t>(metric)];
             if (std::isnan(vx) != std::isnan(vy)) return std::isnan(vy);
@@ -193,6 +217,8 @@ void SeedGalleryDock::rebuild() {
         }
         return x.seed < y.seed;
     });
+    const QListWidgetItem* current = list_->currentItem();
+    const std::optional<qulonglong> chosen = current ? std::optional(current->data(kSeedRole).toULongLong()) : std::nullopt;
     list_->setUpdatesEnabled(false);
     list_->clear();
     for (int i : order) {
@@ -205,6 +231,7 @@ void SeedGalleryDock::rebuild() {
         if (!e.result.brokenRule.empty()) tip += "\n" + tr("breaks %1").arg(QString::fromStdString(e.result.brokenRule));
         if (!e.result.error.empty()) tip += "\n" + QString::fromStdString(e.result.error);
         item->setToolTip(tip);
+        if (chosen && *chosen == e.result.seed) list_->setCurrentItem(item); // the chosen thumbnail stays chosen
     }
     list_->setUpdatesEnabled(true);
     const int total = gallery_->requested(), done = static_cast<int>(entries.size());
@@ -241,6 +268,17 @@ std::vector<std::uint64_t> SeedGalleryDock::shownSeeds() const {
     std::vector<std::uint64_t> seeds;
     for (int i = 0; i < list_->count(); ++i) seeds.push_back(list_->item(i)->data(kSeedRole).toULongLong());
     return seeds;
+}
+
+bool SeedGalleryDock::pinned(std::uint64_t seed) const {
+    const auto& seeds = document_->project().pinnedSeeds;
+    return std::find(seeds.begin(), seeds.end(), seed) != seeds.end();
+}
+
+void SeedGalleryDock::togglePin() {
+    const QListWidgetItem* item = list_->currentItem();
+    if (!item) return;
+    document_->undoStack()->push(new PinCommand(document_, item->data(kSeedRole).toULongLong()));
 }
 
 void SeedGalleryDock::adopt(QListWidgetItem* item) {

@@ -6,7 +6,8 @@
 // map shows exactly that level). The gallery follows the recipe, rules and size,
 // and works only while the dock is visible. Below the thumbnails, the expressive
 // range of the same seeds over two chosen metrics; a bin clicked there narrows the
-// thumbnails to its seeds.
+// thumbnails to its seeds. *Pin* keeps a seed as a favourite in the project (undoable):
+// pinned seeds come first, marked ★, and are made even beyond N.
 #include <QDockWidget>
 #include <QTimer>
 #include <cstdint>
@@ -19,6 +20,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QListWidgetItem;
+class QPushButton;
 class QSpinBox;
 
 namespace burrow::ui {
@@ -38,6 +40,7 @@ public:
     ExpressiveRangeView* range() const { return range_; }
     // Starts over now if the project changed (tests; otherwise after a short pause).
     void refresh();
+    QPushButton* pinButton() const { return pin_; }
     // Seeds in the order shown.
     std::vector<std::uint64_t> shownSeeds() const;
 
@@ -48,6 +51,9 @@ private:
     void rebuild();
     void updateRange();
     void adopt(QListWidgetItem* item);
+    // Pins the chosen thumbnail's seed, or unpins it.
+    void togglePin();
+    bool pinned(std::uint64_t seed) const;
     QString itemText(int entry) const;
 
     ProjectDocument* document_;
@@ -57,6 +63,7 @@ private:
     QComboBox* sortBy_;
     QComboBox* alsoShow_;
     QCheckBox* passingOnly_;
+    QPushButton* pin_;
     QLabel* status_;
     QListWidget* list_;
     QComboBox* rangeX_;
@@ -64,7 +71,7 @@ private:
     ExpressiveRangeView* range_;
     std::optional<std::vector<std::uint64_t>> chosenSeeds_; // a bin of the range clicked: only these are shown
     QTimer timer_;
-    std::string galleryHash_; // projectHash() of the project the gallery shows
+    std::string galleryHash_; // projectHash() and pinned seeds of the project the gallery shows
     MetricsPanel* metrics_ = nullptr; // "This level": its metrics and the rules
 };
 

@@ -256,6 +256,13 @@ void ProjectDocument::setAcceptance(Acceptance acceptance) {
     emit recipeChanged();
 }
 
+void ProjectDocument::setPinnedSeeds(std::vector<std::uint64_t> seeds) {
+    if (seeds == project_.pinnedSeeds) return;
+    project_.pinnedSeeds = std::move(seeds);
+    setModified(true);
+    emit pinnedSeedsChanged();
+}
+
 void ProjectDocument::rerollStage(std::size_t entry) {
     if (entry >= project_.recipe.stages.size()) return;
     Recipe recipe = project_.recipe;

@@ -77,6 +77,8 @@ public:
     // The rules levels are judged by; the level stays. Announced as recipeChanged,
     // since what judges seeds (the gallery) starts over on either.
     void setAcceptance(Acceptance acceptance);
+    // The gallery's favourites (Project::pinnedSeeds): saved, no level changes.
+    void setPinnedSeeds(std::vector<std::uint64_t> seeds);
     void rerollStage(std::size_t entry);
 
     // The population rules: those of the first populate stage (nullptr when the
@@ -103,6 +105,7 @@ signals:
     // The timeline moved or grew.
     void progressChanged();
     void recipeChanged();
+    void pinnedSeedsChanged();
     void modifiedChanged(bool modified);
     void fileChanged(const QString& path);
 

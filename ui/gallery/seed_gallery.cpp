@@ -32,11 +32,15 @@ void SeedGallery::start(const Project& project, int count) {
         count = 0;
     }
     pool_.setMaxThreadCount(static_cast<int>(std::clamp<std::uint64_t>(kMemoryBudget / perLevel, 1, static_cast<std::uint64_t>(std::max(1, QThread::idealThreadCount() - 1)))));
-    requested_ = count;
+    std::vector<std::uint64_t> seeds;
+    for (int i = 0; i < count; ++i) seeds.push_back(static_cast<std::uint64_t>(i + 1));
+    if (count > 0)
+        for (std::uint64_t pinned : project.pinnedSeeds)
+            if (pinned < 1 || pinned > static_cast<std::uint64_t>(count)) seeds.push_back(pinned);
+    requested_ = static_cast<int>(seeds.size());
     emit started();
     auto shared = std::make_shared<const Project>(project);
-    for (int i = 0; i < count; ++i) {
-        const auto seed = static_cast<std::uint64_t>(i + 1);
+    for (const std::uint64_t seed : seeds) {
         pool_.start([this, shared, seed, epoch] {
             if (epoch_ != epoch) return;
             Level level;
@@ -48,7 +52,7 @@ void SeedGallery::start(const Project& project, int count) {
             QMetaObject::invokeMethod(this, [this, epoch, entry = std::move(entry)]() mutable { add(epoch, std::move(entry)); }, Qt::QueuedConnection);
         });
     }
-    if (count == 0) emit finished();
+    if (seeds.empty()) emit finished();
 }
 
 void SeedGallery::add(std::uint64_t epoch, Entry entry) {

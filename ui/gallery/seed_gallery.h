@@ -33,8 +33,8 @@ public:
     explicit SeedGallery(QObject* parent = nullptr);
     ~SeedGallery() override;
 
-    // Judges seeds 1..count of `project` (its own seed plays no part), dropping what
-    // an earlier start was doing.
+    // Judges seeds 1..count of `project` and its pinned seeds beyond them (its own
+    // seed plays no part), dropping what an earlier start was doing.
     void start(const Project& project, int count);
     // What has arrived so far, in the order it arrived.
     const std::vector<Entry>& entries() const { return entries_; }
