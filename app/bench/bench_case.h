@@ -20,6 +20,7 @@ std::vector<Case> playCases();
 std::vector<Case> timelineCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
+std::vector<Case> galleryCases();
 #endif
 
 } // namespace burrow::bench

@@ -37,6 +37,7 @@ std::vector<Case> cases() {
     for (Case& c : playCases()) all.push_back(std::move(c));
 #ifdef BURROW_BENCH_UI
     for (Case& c : uiCases()) all.push_back(std::move(c));
+    for (Case& c : galleryCases()) all.push_back(std::move(c));
 #endif
     return all;
 }

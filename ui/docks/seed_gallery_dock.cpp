@@ -218,7 +218,9 @@ void SeedGalleryDock::rebuild() {
         return x.seed < y.seed;
     });
     const QListWidgetItem* current = list_->currentItem();
-    const std::optional<qulonglong> chosen = current ? std::optional(current->data(kSeedRole).toULongLong()) : std::nullopt;
+    // (A flag and a value, not an optional: GCC 12 at -O3 warns of the optional's value.)
+    const bool wasChosen = current != nullptr;
+    const qulonglong chosen = current ? current->data(kSeedRole).toULongLong() : 0;
     list_->setUpdatesEnabled(false);
     list_->clear();
     for (int i : order) {
@@ -231,7 +233,7 @@ void SeedGalleryDock::rebuild() {
         if (!e.result.brokenRule.empty()) tip += "\n" + tr("breaks %1").arg(QString::fromStdString(e.result.brokenRule));
         if (!e.result.error.empty()) tip += "\n" + QString::fromStdString(e.result.error);
         item->setToolTip(tip);
-        if (chosen && *chosen == e.result.seed) list_->setCurrentItem(item); // the chosen thumbnail stays chosen
+        if (wasChosen && chosen == e.result.seed) list_->setCurrentItem(item); // the chosen thumbnail stays chosen
     }
     list_->setUpdatesEnabled(true);
     const int total = gallery_->requested(), done = static_cast<int>(entries.size());
