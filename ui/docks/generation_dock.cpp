@@ -64,14 +64,24 @@ GenerationDock::GenerationDock(ProjectDocument* document, GenerationRunner* runn
     settings->addRow(tr("Movement"), movement_);
 
     recipe_ = new RecipePanel(document_, body);
-    transport_ = new TransportBar(document_, runner_, body);
-    breakpoints_ = new BreakpointBar(document_, runner_, body);
     auto* layout = new QVBoxLayout(body);
     layout->addLayout(settings);
     layout->addWidget(recipe_, 1);
-    layout->addWidget(transport_);
-    layout->addWidget(breakpoints_);
-    setWidget(scrollable(body, this));
+    // The transport and the breakpoints stay in view under the form, as a player's
+    // controls do: on a laptop screen the form scrolls, never them.
+    auto* dock = new QWidget(this);
+    transport_ = new TransportBar(document_, runner_, dock);
+    breakpoints_ = new BreakpointBar(document_, runner_, dock);
+    auto* column = new QVBoxLayout(dock);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    column->addWidget(scrollable(body, dock), 1);
+    auto* controls = new QVBoxLayout;
+    controls->setContentsMargins(9, 0, 9, 6);
+    controls->addWidget(transport_);
+    controls->addWidget(breakpoints_);
+    column->addLayout(controls);
+    setWidget(dock);
 
     connect(seed_, &QLineEdit::editingFinished, this, &GenerationDock::applySeed);
     connect(newSeed, &QPushButton::clicked, this, [this] {

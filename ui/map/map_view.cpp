@@ -65,7 +65,7 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
         }
     // Regions and the shared-floor overlay depend on whole areas: rebuild those.
     if (here && (overlays_.regions || overlays_.otherDepth >= 0)) rebuildImages();
-    if (!heat_.empty() && !heatTimer_.isActive()) heatTimer_.start();
+    if (overlays_.heatmap != Heatmap::None && !heatTimer_.isActive()) heatTimer_.start();
     update();
     emit viewChanged();
 }
