@@ -17,6 +17,8 @@
 
 #include "dialogs/export_dialog.h"
 #include "dialogs/shortcuts_dialog.h"
+#include "dialogs/tile_kinds_dialog.h"
+#include "commands/tile_kinds_command.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "docks/rules_dock.h"
@@ -88,6 +90,44 @@ private slots:
         form.show(&rooms, makeStageEntry(rooms, {}).params, {64, 64, 1}); // another project, built-ins only
         hall = form.findChild<QComboBox*>("hall_tile");
         QCOMPARE(hall->count(), 2);
+    }
+
+    // The Tile kinds dialog: a kind added and named, one in use refused with where it
+    // is used, the built-ins not editable; applied as one undoable edit.
+    void tileKindsAreEditedInTheEditor() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("lava-caves.burrow.json"), nullptr));
+        TileKindsDialog dialog(doc.project());
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->rowCount(), kTileKindCount + 2);
+        QVERIFY(!(table->item(0, 0)->flags() & Qt::ItemIsEditable)); // wall stays wall
+        dialog.addKind();
+        const int added = table->rowCount() - 1;
+        table->item(added, 0)->setText("chasm");
+        table->item(added, 1)->setText("Chasm");
+        table->item(added, 5)->setCheckState(Qt::Unchecked);
+        dialog.removeKind(kTileKindCount); // lava: the rules lay it
+        QVERIFY(!dialog.apply());
+        QVERIFY2(dialog.problem().startsWith("lava is still used (tile group"), qPrintable(dialog.problem()));
+        QCOMPARE(table->rowCount(), kTileKindCount + 2); // the table still without lava: the designer puts it back by Cancel
+        TileKindsDialog again(doc.project());
+        again.addKind();
+        again.table()->item(again.table()->rowCount() - 1, 0)->setText("chasm");
+        again.table()->item(again.table()->rowCount() - 1, 3)->setText("red");
+        QVERIFY(!again.apply());
+        QVERIFY(again.problem().contains("#rrggbb"));
+        again.table()->item(again.table()->rowCount() - 1, 3)->setText("#202020");
+        again.table()->item(again.table()->rowCount() - 1, 5)->setCheckState(Qt::Unchecked);
+        QVERIFY2(again.apply(), qPrintable(again.problem()));
+        again.show();
+        screenshot(&again, "tile-kinds");
+        doc.undoStack()->push(new TileKindsCommand(&doc, *again.result()));
+        const auto chasm = doc.project().tileKinds.find("chasm");
+        QVERIFY(chasm && !doc.project().tileKinds.walkable(*chasm));
+        QCOMPARE(doc.project().tileKinds[*chasm].colour, 0x202020u);
+        QVERIFY(doc.isModified());
+        doc.undoStack()->undo();
+        QVERIFY(!doc.project().tileKinds.find("chasm"));
     }
 
     void rulesDockEditsAreUndoableAndRerunPopulationOnly() {

@@ -1,14 +1,20 @@
-// Stages that lay a tile kind of the project's own: hallways of bridge, tunnels of
+// The project's own kinds in stages and after the project was made. Stages that lay
+// a tile kind of the project's own: hallways of bridge, tunnels of
 // bridge, walkers leaving lava. The kind only relabels what the stage digs, so each
 // level is compared with the same seed dug with a built-in tile: every cell equal,
 // the chosen kind exactly where the built-in was. Bad choices are refused with their
 // JSON path, and a walkable-only parameter refuses a kind that is not walkable.
+// Kinds changed later (the editor's Tile kinds dialog: core's withTileKinds): a
+// rename or a removal is followed by everything that names a kind, and a kind in use
+// is not removed.
 #include <QtTest>
 
 #include "io/file_io.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
+#include "model/level_hash.h"
 #include "project/project.h"
+#include "project/tile_kind_edits.h"
 #include "regions/region_map.h"
 #include "project_test_helpers.h"
 
@@ -162,5 +168,86 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKindsInStages)
+// The project's own kinds as they are, for withTileKinds: each kept as it was.
+std::vector<EditedKind> keptKinds(const Project& p) {
+    std::vector<EditedKind> kinds;
+    for (int i = kTileKindCount; i < p.tileKinds.count(); ++i) kinds.push_back({p.tileKinds[p.tileKinds.tileAt(i)], p.tileKinds.tileAt(i)});
+    return kinds;
+}
+
+class TestKindEdits : public QObject {
+    Q_OBJECT
+private slots:
+    // Lava renamed magma in the lava caves: the rules, the game's tiles and the level
+    // follow, and the saved project reads back to the same level.
+    void aRenameIsFollowedEverywhere() {
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json", builtinStages());
+        std::vector<EditedKind> kinds = keptKinds(p);
+        QCOMPARE(kinds[0].kind.id, std::string("lava"));
+        kinds[0].kind.id = "magma";
+        auto made = withTileKinds(p, kinds, builtinStages());
+        QVERIFY2(std::holds_alternative<Project>(made), std::get_if<std::string>(&made) ? std::get<std::string>(made).c_str() : "");
+        const Project renamed = std::get<Project>(made);
+        QVERIFY(renamed.tileKinds.find("magma") && !renamed.tileKinds.find("lava"));
+        QVERIFY(renamed.gameTiles.kinds.count("magma") && !renamed.gameTiles.kinds.count("lava"));
+        const Level before = makeLevel(p, 7).level, after = makeLevel(renamed, 7).level;
+        for (int z = 0; z < before.depthCount(); ++z) QVERIFY(before.tiles(z) == after.tiles(z));
+        const std::string text = projectToJson(renamed).dump();
+        QVERIFY(text.find("\"magma\"") != std::string::npos && text.find("\"lava\"") == std::string::npos);
+        std::vector<Diagnostic> problems;
+        const Project back = projectFromJson(json::parse(text), builtinStages(), problems, BURROW_EXAMPLES);
+        QVERIFY(problems.empty());
+        QCOMPARE(levelHash(makeLevel(back, 7).level), levelHash(after));
+    }
+
+    // A kind nothing uses goes, and the kinds after it are renumbered wherever they
+    // are named by number (hand edits, prefabs, tile groups); one in use stays, and
+    // the reason says where it is used.
+    void onlyUnusedKindsAreRemoved() {
+        json doc = example("rooms-and-hallways.burrow.json");
+        doc["edits"] = {{3, 3, 0, "bridge"}};
+        stageNamed(doc, "rooms")["params"]["hall_tile"] = "bridge";
+        const Project p = projectOf(doc);
+        std::vector<EditedKind> kinds = keptKinds(p); // lava, bridge
+        const std::vector<EditedKind> withoutBridge = {kinds[0]};
+        auto refused = withTileKinds(p, withoutBridge, builtinStages());
+        QVERIFY(std::holds_alternative<std::string>(refused));
+        QCOMPARE(QString::fromStdString(std::get<std::string>(refused)),
+                 QString("bridge is still used (1 hand-edited cell, parameter hall_tile of stage rooms): change those first"));
+        const std::vector<EditedKind> withoutLava = {kinds[1]};
+        auto made = withTileKinds(p, withoutLava, builtinStages());
+        QVERIFY(std::holds_alternative<Project>(made));
+        const Project removed = std::get<Project>(made);
+        const Tile bridge = *removed.tileKinds.find("bridge");
+        QCOMPARE(static_cast<int>(bridge), kTileKindCount);
+        QCOMPARE(removed.edits.at({3, 3, 0}), std::optional<Tile>(bridge));
+        QCOMPARE(levelHash(makeLevel(removed, 4).level), levelHash(makeLevel(projectOf(json::parse(projectToJson(removed).dump())), 4).level));
+        const Level level = makeLevel(removed, 4).level;
+        QCOMPARE(level.at(3, 3, 0), bridge);
+        // A kind that does not fit says which.
+        std::vector<EditedKind> clash = keptKinds(p);
+        clash[1].kind.glyph = '=';
+        auto bad = withTileKinds(p, clash, builtinStages());
+        QVERIFY(std::holds_alternative<std::string>(bad) && std::get<std::string>(bad).rfind("kind 2 (bridge): ", 0) == 0);
+    }
+
+    // A parameter naming a renamed kind names it by its new id.
+    void aRenamedKindKeepsItsParameters() {
+        json doc = example("rooms-and-hallways.burrow.json");
+        stageNamed(doc, "rooms")["params"]["hall_tile"] = "bridge";
+        const Project p = projectOf(doc);
+        std::vector<EditedKind> kinds = keptKinds(p);
+        kinds[1].kind.id = "plank";
+        const Project renamed = std::get<Project>(withTileKinds(p, kinds, builtinStages()));
+        QCOMPARE(renamed.recipe.stages[0].params.choice("hall_tile"), std::string("plank"));
+        QCOMPARE(levelHash(makeLevel(renamed, 2).level) == levelHash(makeLevel(p, 2).level), false); // the kinds differ (their ids)
+        QVERIFY(makeLevel(renamed, 2).level.tiles(0) == makeLevel(p, 2).level.tiles(0));
+    }
+};
+
+int main(int argc, char** argv) {
+    TestKindsInStages stages;
+    TestKindEdits edits;
+    return QTest::qExec(&stages, argc, argv) | QTest::qExec(&edits, argc, argv);
+}
 #include "test_kinds_in_stages.moc"

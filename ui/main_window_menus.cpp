@@ -14,8 +14,10 @@
 #include <QUndoStack>
 
 #include "commands/paint_command.h"
+#include "commands/tile_kinds_command.h"
 #include "dialogs/export_dialog.h"
 #include "dialogs/shortcuts_dialog.h"
+#include "dialogs/tile_kinds_dialog.h"
 #include "docks/depth_strip_dock.h"
 #include "docks/play_dock.h"
 #include "document/generation_runner.h"
@@ -90,6 +92,11 @@ void MainWindow::createMenus() {
         document_->project().edits.forEach([&](const Cell& at, Tile) { removed.push_back({at, std::nullopt}); });
         if (!removed.empty()) document_->undoStack()->push(new PaintCommand(document_, std::move(removed), tr("Clear hand edits"), 0));
     });
+    edit->addAction(tr("&Tile Kinds…"), this, [this] {
+        TileKindsDialog dialog(document_->project(), this);
+        if (dialog.exec() == QDialog::Accepted && dialog.result() && !(*dialog.result() == document_->project()))
+            document_->undoStack()->push(new TileKindsCommand(document_, *dialog.result()));
+    })->setObjectName("editTileKinds");
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);

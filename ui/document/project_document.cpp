@@ -256,6 +256,16 @@ void ProjectDocument::setAcceptance(Acceptance acceptance) {
     emit recipeChanged();
 }
 
+void ProjectDocument::replaceTileKinds(Project project) {
+    if (project == project_) return;
+    project_ = std::move(project);
+    restart();
+    setModified(true);
+    emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
+}
+
 void ProjectDocument::setPinnedSeeds(std::vector<std::uint64_t> seeds) {
     if (seeds == project_.pinnedSeeds) return;
     project_.pinnedSeeds = std::move(seeds);

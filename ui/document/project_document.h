@@ -77,6 +77,9 @@ public:
     // The rules levels are judged by; the level stays. Announced as recipeChanged,
     // since what judges seeds (the gallery) starts over on either.
     void setAcceptance(Acceptance acceptance);
+    // The project with other tile kinds, and what names them following
+    // (core's withTileKinds made it from this one): regenerated.
+    void replaceTileKinds(Project project);
     // The gallery's favourites (Project::pinnedSeeds): saved, no level changes.
     void setPinnedSeeds(std::vector<std::uint64_t> seeds);
     void rerollStage(std::size_t entry);
