@@ -1,26 +1,51 @@
 #include "io/ascii_map.h"
 
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
 namespace burrow {
 
-std::string asciiDepth(const TileGrid& tiles, const TileKinds& kinds) {
-    std::string text;
-    text.reserve(static_cast<std::size_t>(tiles.width() + 1) * static_cast<std::size_t>(tiles.height()));
+namespace {
+
+// One depth's rows appended to `text`, a glyph a cell through a table (one lookup a
+// cell, whatever the kinds).
+void appendDepth(std::string& text, const TileGrid& tiles, const TileKinds& kinds) {
+    std::array<char, 256> glyphs{};
+    for (std::size_t i = 0; i < glyphs.size(); ++i) glyphs[i] = kinds[static_cast<Tile>(i)].glyph;
+    const auto width = static_cast<std::size_t>(tiles.width());
     for (int y = 0; y < tiles.height(); ++y) {
         const Tile* row = tiles.row(y);
-        for (int x = 0; x < tiles.width(); ++x) text += kinds[row[x]].glyph;
-        text += '\n';
+        const std::size_t at = text.size();
+        text.resize(at + width + 1);
+        char* out = text.data() + at;
+        for (std::size_t x = 0; x < width; ++x) out[x] = glyphs[static_cast<std::uint8_t>(row[x])];
+        out[width] = '\n';
     }
+}
+
+std::size_t depthBytes(const TileGrid& tiles) { return static_cast<std::size_t>(tiles.width() + 1) * static_cast<std::size_t>(tiles.height()); }
+
+} // namespace
+
+std::string asciiDepth(const TileGrid& tiles, const TileKinds& kinds) {
+    std::string text;
+    text.reserve(depthBytes(tiles));
+    appendDepth(text, tiles, kinds);
     return text;
 }
 
+// Written into one string sized for all of it: a big level's text is about the
+// level's own size, and is never held twice while it grows.
 std::string asciiMap(const Level& level) {
     std::string text;
+    std::size_t bytes = 0;
+    for (int z = 0; z < level.depthCount(); ++z) bytes += depthBytes(level.tiles(z)) + 1;
+    text.reserve(bytes);
     for (int z = 0; z < level.depthCount(); ++z) {
         if (z > 0) text += '\n';
-        text += asciiDepth(level.tiles(z), level.kinds);
+        appendDepth(text, level.tiles(z), level.kinds);
     }
     return text;
 }
