@@ -5,6 +5,7 @@
 
 #include "io/ascii_map.h"
 #include "model/grid.h"
+#include "model/cell_mask.h"
 #include "model/level.h"
 #include "model/tile.h"
 
@@ -13,6 +14,26 @@ using namespace burrow;
 class TestModel : public QObject {
     Q_OBJECT
 private slots:
+    // Runs set across word edges hold exactly their cells, compared with a plain set.
+    void cellMaskRunsAcrossWords() {
+        for (int width : {1, 63, 64, 65, 130, 200}) {
+            CellMask mask(width, 3);
+            std::vector<std::vector<bool>> expected(3, std::vector<bool>(static_cast<std::size_t>(width), false));
+            const int runs[][3] = {{0, 0, 1}, {1, 0, 64}, {1, 62, 66}, {2, 5, 200}, {2, 127, 129}, {0, 63, 64}};
+            for (const auto& r : runs) {
+                const int x1 = std::min(r[2], width), x0 = std::min(r[1], x1);
+                mask.setRun(r[0], x0, x1);
+                for (int x = x0; x < x1; ++x) expected[static_cast<std::size_t>(r[0])][static_cast<std::size_t>(x)] = true;
+            }
+            mask.set(width - 1, 0);
+            expected[0][static_cast<std::size_t>(width - 1)] = true;
+            QCOMPARE(mask.width(), width);
+            QCOMPARE(mask.height(), 3);
+            for (int y = 0; y < 3; ++y)
+                for (int x = 0; x < width; ++x) QCOMPARE(mask(x, y), static_cast<bool>(expected[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)]));
+        }
+    }
+
     void gridIsRowMajorAndFilled() {
         Grid<int> grid(4, 3, 7);
         QCOMPARE(grid.width(), 4);

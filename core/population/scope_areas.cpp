@@ -12,10 +12,11 @@ namespace {
 AreaPart partOf(const Level& level, int depth, const Rect& rect) {
     const Rect clipped{std::max(0, rect.x), std::max(0, rect.y), std::min(rect.right(), level.width()) - std::max(0, rect.x),
                        std::min(rect.bottom(), level.height()) - std::max(0, rect.y)};
-    AreaPart part{depth, clipped, Grid<std::uint8_t>(std::max(0, clipped.width), std::max(0, clipped.height), 0)};
+    AreaPart part{depth, clipped, CellMask(std::max(0, clipped.width), std::max(0, clipped.height))};
     const TileGrid& tiles = level.tiles(depth);
     for (int y = 0; y < part.bounds.height; ++y)
-        for (int x = 0; x < part.bounds.width; ++x) part.inside(x, y) = level.kinds.walkable(tiles(part.bounds.x + x, part.bounds.y + y));
+        for (int x = 0; x < part.bounds.width; ++x)
+            if (level.kinds.walkable(tiles(part.bounds.x + x, part.bounds.y + y))) part.inside.set(x, y);
     return part;
 }
 
@@ -40,12 +41,12 @@ std::vector<ScopeArea> caves(const Level& level, Connectivity movement) {
         for (const RegionInfo& r : regions.regions) {
             ScopeArea area;
             area.label = "cave " + std::to_string(r.label) + (level.depthCount() > 1 ? " of depth " + std::to_string(z) : "");
-            area.parts.push_back({z, r.bounds, Grid<std::uint8_t>(r.bounds.width, r.bounds.height, 0)});
+            area.parts.push_back({z, r.bounds, CellMask(r.bounds.width, r.bounds.height)});
             result.push_back(std::move(area));
         }
         for (const CellRun& run : regions.runs) {
             AreaPart& part = result[first + static_cast<std::size_t>(run.label - 1)].parts[0];
-            for (int x = run.x0; x < run.x1; ++x) part.inside(x - part.bounds.x, run.y - part.bounds.y) = 1;
+            part.inside.setRun(run.y - part.bounds.y, run.x0 - part.bounds.x, run.x1 - part.bounds.x);
         }
     }
     return result;

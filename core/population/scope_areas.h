@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model/cell_mask.h"
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "content/population_rules.h"
@@ -14,7 +15,7 @@ namespace burrow {
 struct AreaPart {
     int depth = 0;
     Rect bounds;
-    Grid<std::uint8_t> inside; // bounds.width x bounds.height; 1 where the area has the cell
+    CellMask inside; // bounds.width x bounds.height; set where the area has the cell
     bool contains(int x, int y) const { return bounds.contains(x, y) && inside(x - bounds.x, y - bounds.y); }
 };
 
