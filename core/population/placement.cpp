@@ -52,7 +52,8 @@ bool keepsConnected(const TileGrid& tiles, const TileKinds& kinds, const Rect& b
 } // namespace
 
 Occupancy::Occupancy(const LevelSize& size) {
-    for (int z = 0; z < size.depth; ++z) grids_.emplace_back(size.width, size.height, 0);
+    grids_.reserve(static_cast<std::size_t>(size.depth));
+    for (int z = 0; z < size.depth; ++z) grids_.emplace_back(size.width, size.height);
 }
 
 FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const ScopeArea& area, int w, int h, bool blocking)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/cell_mask.h"
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "population/scope_areas.h"
@@ -18,11 +19,11 @@ namespace burrow {
 class Occupancy {
 public:
     explicit Occupancy(const LevelSize& size);
-    bool taken(int x, int y, int z) const { return grids_[static_cast<std::size_t>(z)](x, y) != 0; }
-    void take(int x, int y, int z) { grids_[static_cast<std::size_t>(z)](x, y) = 1; }
+    bool taken(int x, int y, int z) const { return grids_[static_cast<std::size_t>(z)](x, y); }
+    void take(int x, int y, int z) { grids_[static_cast<std::size_t>(z)].set(x, y); }
 
 private:
-    std::vector<Grid<std::uint8_t>> grids_;
+    std::vector<CellMask> grids_; // a bit a cell: an eighth of the level's own size
 };
 
 // Every spot where a w x h footprint fits in an area, in scan order (part by part,
