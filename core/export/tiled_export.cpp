@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <cstring>
 #include <optional>
 #include <sstream>
 #include <variant>
 
+#include "export/gid_text.h"
 #include "export/tile_art.h"
 
 namespace burrow {
@@ -227,32 +226,6 @@ private:
     std::optional<GameTileGids> game_;
     std::vector<MapTileset> sets_;
 };
-
-// "00" to "99", for writing two digits with one copy.
-constexpr std::array<char, 200> kTwoDigits = [] {
-    std::array<char, 200> digits{};
-    for (int i = 0; i < 100; ++i) {
-        digits[static_cast<std::size_t>(2 * i)] = static_cast<char>('0' + i / 10);
-        digits[static_cast<std::size_t>(2 * i + 1)] = static_cast<char>('0' + i % 10);
-    }
-    return digits;
-}();
-
-// A row of gids as comma-separated text into `out`, which has room for 11 characters
-// a gid; returns the end. Gids under 100 (every built-in kind, most game tiles) are
-// written without a division.
-char* writeGids(const int* gids, int count, char* out) {
-    for (int x = 0; x < count; ++x) {
-        if (x > 0) *out++ = ',';
-        const int g = gids[x];
-        if (g >= 0 && g < 10) *out++ = static_cast<char>('0' + g);
-        else if (g >= 10 && g < 100) {
-            std::memcpy(out, kTwoDigits.data() + 2 * g, 2);
-            out += 2;
-        } else out = std::to_chars(out, out + 11, g).ptr;
-    }
-    return out;
-}
 
 // The most bytes the tile layer's data takes: each gid at most as long as the
 // largest, a comma after it, and a line break with indent a row.
