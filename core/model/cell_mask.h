@@ -27,6 +27,10 @@ public:
         }
     }
 
+    // Row y's bits, 64 cells a word (bit i of word k is cell 64k + i).
+    const std::uint64_t* row(int y) const { return bits_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(words_); }
+    int wordsPerRow() const { return words_; }
+
 private:
     std::size_t word(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(x >> 6); }
     int width_ = 0;

@@ -68,6 +68,24 @@ FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const Scope
         const AreaPart& part = area.parts[p];
         const TileGrid& tiles = level.tiles(part.depth);
         const Rect& b = part.bounds;
+        auto setSpot = [&](int x, int y) { // (x, y): the spot's top-left cell
+            const std::size_t bit = parts_[p].first + static_cast<std::size_t>(y - b.y) * static_cast<std::size_t>(b.width) + static_cast<std::size_t>(x - b.x);
+            bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+            ++free_;
+        };
+        if (w == 1 && h == 1) {
+            // A single cell (most things): only the area's own cells can be spots, so
+            // visit its set bits rather than every cell of its bounds.
+            for (int y = b.y; y < b.bottom(); ++y) {
+                const std::uint64_t* words = part.inside.row(y - b.y);
+                for (int k = 0; k < part.inside.wordsPerRow(); ++k)
+                    for (std::uint64_t m = words[k]; m != 0; m &= m - 1) {
+                        const int x = b.x + k * 64 + std::countr_zero(m);
+                        if (!occupancy.taken(x, y, part.depth) && !isPassage(tiles(x, y)) && !(blocking && besidePassage(tiles, x, y))) setSpot(x, y);
+                    }
+            }
+            continue;
+        }
         // run[x]: free cells from x rightwards on this row; rows[x]: rows in a row,
         // ending at this one, where a run of at least w starts at x.
         std::vector<int> run(static_cast<std::size_t>(b.width) + 1, 0), rows(static_cast<std::size_t>(b.width), 0);
@@ -80,10 +98,7 @@ FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const Scope
             }
             for (std::size_t i = 0; i < rows.size(); ++i) {
                 rows[i] = run[i] >= w ? rows[i] + 1 : 0;
-                if (rows[i] < h) continue;
-                const std::size_t bit = parts_[p].first + static_cast<std::size_t>(y - h + 1 - b.y) * static_cast<std::size_t>(b.width) + i;
-                bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
-                ++free_;
+                if (rows[i] >= h) setSpot(b.x + static_cast<int>(i), y - h + 1);
             }
         }
     }

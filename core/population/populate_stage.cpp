@@ -53,13 +53,12 @@ public:
         while (group_ < rules_->groups.size()) {
             const PopulationGroup& g = rules_->groups[group_];
             if (!areasReady_) {
-                areas_ = scopeAreas(level, g.scope, movement_);
+                areas_ = ScopeAreaWalk(level, g.scope, movement_);
                 areasReady_ = true;
-                area_ = 0;
                 countReady_ = false;
-                if (areas_.empty()) warn("no_scope_areas", "'" + g.name + "': the level has no " + scopeWords(g.scope), g.name);
+                if (!areas_.current()) warn("no_scope_areas", "'" + g.name + "': the level has no " + scopeWords(g.scope), g.name);
             }
-            if (area_ >= areas_.size()) {
+            if (!areas_.current()) {
                 nextGroup();
                 continue;
             }
@@ -71,7 +70,7 @@ public:
                 front_.reset();
             }
             if (done_ >= count_) {
-                nextArea();
+                nextArea(level);
                 continue;
             }
             if (g.kind == PopulationGroup::Kind::Prefabs) placePrefab(canvas, g);
@@ -91,7 +90,7 @@ public:
 
 private:
     void placeOne(LevelCanvas& canvas, const PopulationGroup& g) {
-        const ScopeArea& area = areas_[area_];
+        const ScopeArea& area = *areas_.current();
         const bool tiles = g.kind == PopulationGroup::Kind::Tiles;
         const auto [w, h] = tiles ? g.sizes[rng_.below(static_cast<std::uint32_t>(g.sizes.size()))] : std::pair<int, int>{1, 1};
         const Tile tile = tiles ? g.tiles[rng_.below(static_cast<std::uint32_t>(g.tiles.size()))] : Tile::Floor;
@@ -101,7 +100,7 @@ private:
         if (!search.spot) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": " + search.whyNot, g.name);
             describe("could not place '" + g.name + "' in " + area.label + ": " + search.whyNot);
-            nextArea();
+            nextArea(canvas.level());
             return;
         }
         const Cell at = search.spot->at;
@@ -125,7 +124,7 @@ private:
     // in the rock of the area, stamped with its things, its openings joined.
     void placePrefab(LevelCanvas& canvas, const PopulationGroup& g) {
         Level& level = canvas.level();
-        const ScopeArea& area = areas_[area_];
+        const ScopeArea& area = *areas_.current();
         if (variants_.empty())
             for (const Prefab& p : g.prefabs) variants_.push_back(prefabVariants(p, g.quarterTurns, g.mirror));
         if (variants_.empty()) { // rules always name one; a group built by hand may not
@@ -159,7 +158,7 @@ private:
         if (!search.fit) {
             warn("shortfall", "placed " + std::to_string(done_) + " of " + std::to_string(count_) + " '" + g.name + "' in " + area.label + ": '" + id + "': " + search.whyNot, g.name);
             describe("could not place prefab '" + id + "' ('" + g.name + "') in " + area.label + ": " + search.whyNot);
-            nextArea();
+            nextArea(level);
             return;
         }
         const PrefabFit& fit = *search.fit;
@@ -191,7 +190,7 @@ private:
         if (playerPlaced_) {
             warn("second_player", "'" + g.name + "': the level has a player already; one player only", g.name);
             describe("skipped a second player ('" + g.name + "')");
-            nextArea();
+            nextArea(level);
             return true;
         }
         const auto start = std::find_if(level.markers.begin(), level.markers.end(), [](const Marker& m) { return m.name == "start"; });
@@ -226,7 +225,7 @@ private:
     const FreeSpots& spotsFor(const Level& level, int w, int h, bool blocking) {
         for (const FreeSpots& spots : spots_)
             if (spots.width() == w && spots.height() == h && spots.blocking() == blocking) return spots;
-        return spots_.emplace_back(level, occupancy_, areas_[area_], w, h, blocking);
+        return spots_.emplace_back(level, occupancy_, *areas_.current(), w, h, blocking);
     }
 
     static std::string scopeWords(Scope scope) {
@@ -242,8 +241,8 @@ private:
         return "place for it";
     }
 
-    void nextArea() {
-        ++area_;
+    void nextArea(const Level& level) {
+        areas_.next(level);
         countReady_ = false;
     }
     void nextGroup() {
@@ -263,8 +262,7 @@ private:
     bool playerPlaced_ = false;
     std::size_t group_ = 0;
     bool areasReady_ = false;
-    std::vector<ScopeArea> areas_;
-    std::size_t area_ = 0;
+    ScopeAreaWalk areas_; // the current group's areas, made as they are reached
     bool countReady_ = false;
     int count_ = 0;
     int done_ = 0;

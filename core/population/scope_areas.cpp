@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "regions/reachability.h"
-#include "regions/region_map.h"
 
 namespace burrow {
 namespace {
@@ -33,22 +32,27 @@ std::vector<ScopeArea> areasOfKind(const Level& level, AreaKind kind) {
     return result;
 }
 
+std::string caveLabel(const Level& level, int label, int z) {
+    return "cave " + std::to_string(label) + (level.depthCount() > 1 ? " of depth " + std::to_string(z) : "");
+}
+
+// Cave `r` of depth z, its cells set from its runs.
+ScopeArea caveArea(const Level& level, int z, const RegionRuns& regions, const RegionRuns::ByRegion& byRegion, const RegionInfo& r) {
+    ScopeArea area;
+    area.label = caveLabel(level, r.label, z);
+    AreaPart part{z, r.bounds, CellMask(r.bounds.width, r.bounds.height)};
+    const auto index = static_cast<std::size_t>(r.label - 1);
+    for (std::uint32_t i = byRegion.offset[index]; i < byRegion.offset[index + 1]; ++i) {
+        const CellRun& run = regions.runs[byRegion.runIndex[i]];
+        part.inside.setRun(run.y - part.bounds.y, run.x0 - part.bounds.x, run.x1 - part.bounds.x);
+    }
+    area.parts.push_back(std::move(part));
+    return area;
+}
+
 std::vector<ScopeArea> caves(const Level& level, Connectivity movement) {
     std::vector<ScopeArea> result;
-    for (int z = 0; z < level.depthCount(); ++z) {
-        const RegionRuns regions = labelRuns(level.tiles(z), movement, level.kinds);
-        const std::size_t first = result.size();
-        for (const RegionInfo& r : regions.regions) {
-            ScopeArea area;
-            area.label = "cave " + std::to_string(r.label) + (level.depthCount() > 1 ? " of depth " + std::to_string(z) : "");
-            area.parts.push_back({z, r.bounds, CellMask(r.bounds.width, r.bounds.height)});
-            result.push_back(std::move(area));
-        }
-        for (const CellRun& run : regions.runs) {
-            AreaPart& part = result[first + static_cast<std::size_t>(run.label - 1)].parts[0];
-            part.inside.setRun(run.y - part.bounds.y, run.x0 - part.bounds.x, run.x1 - part.bounds.x);
-        }
-    }
+    for (ScopeAreaWalk walk(level, Scope::EachCave, movement); walk.current(); walk.next(level)) result.push_back(*walk.current());
     return result;
 }
 
@@ -86,13 +90,13 @@ std::vector<ScopeArea> startRoom(const Level& level, Connectivity movement) {
     if (!start) return {};
     for (const Area& a : level.areas)
         if (a.kind == AreaKind::Room && a.depth == start->z && a.bounds.contains(start->x, start->y)) return {fromArea(level, a)};
-    // No room holds the start: its cave is the start "room".
-    for (ScopeArea& cave : caves(level, movement))
-        if (cave.parts[0].depth == start->z && cave.parts[0].contains(start->x, start->y)) {
-            cave.label = "the start " + cave.label;
-            return {std::move(cave)};
-        }
-    return {};
+    // No room holds the start: its cave is the start "room" (only its depth labelled).
+    const RegionRuns regions = labelRuns(level.tiles(start->z), movement, level.kinds);
+    const int label = regions.labelAt(start->x, start->y);
+    if (label == 0) return {};
+    ScopeArea cave = caveArea(level, start->z, regions, regions.byRegion(), regions.regions[static_cast<std::size_t>(label - 1)]);
+    cave.label = "the start " + cave.label;
+    return {std::move(cave)};
 }
 
 } // namespace
@@ -116,6 +120,44 @@ std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity 
     }
     }
     return {};
+}
+
+ScopeAreaWalk::ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement) : caves_(scope == Scope::EachCave), movement_(movement) {
+    if (caves_) {
+        nextCave(level);
+        return;
+    }
+    areas_ = scopeAreas(level, scope, movement);
+    done_ = areas_.empty();
+}
+
+void ScopeAreaWalk::next(const Level& level) {
+    if (done_) return;
+    if (caves_) {
+        nextCave(level);
+        return;
+    }
+    done_ = ++index_ >= areas_.size();
+}
+
+void ScopeAreaWalk::nextCave(const Level& level) {
+    // On to the next depth with caves once this one's are done; its runs and
+    // masks are dropped, so at most one depth's are held.
+    while (region_ >= regions_.regions.size()) {
+        if (depth_ + 1 >= level.depthCount()) {
+            done_ = true;
+            regions_ = {};
+            byRegion_ = {};
+            cave_ = {};
+            return;
+        }
+        ++depth_;
+        labelRuns(level.tiles(depth_), movement_, regions_, scratch_, level.kinds);
+        byRegion_ = regions_.byRegion();
+        region_ = 0;
+    }
+    cave_ = caveArea(level, depth_, regions_, byRegion_, regions_.regions[region_++]);
+    done_ = false;
 }
 
 } // namespace burrow

@@ -7,6 +7,7 @@
 #include "model/cell_mask.h"
 #include "model/connectivity.h"
 #include "model/level.h"
+#include "regions/region_map.h"
 #include "content/population_rules.h"
 
 namespace burrow {
@@ -29,5 +30,36 @@ struct ScopeArea {
 // areas the generators recorded; caves are the regions labelled by `movement`;
 // start and furthest room use walking distance from the level's start.
 std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity movement);
+
+// The same areas, one at a time, as a population group visits them. Caves are
+// labelled a depth at a time when the walk reaches that depth, and each cave's
+// cells are set only when it becomes current: a 64-depth level never holds every
+// cave's mask at once (on 4096 x 4096 x 64 those took a third of the level's size).
+// Placing things only changes the depth they are placed on, so a depth labelled
+// when the walk reaches it is the depth as it was when the walk began: the areas,
+// their order and their cells are those scopeAreas() gives.
+class ScopeAreaWalk {
+public:
+    ScopeAreaWalk() = default;
+    ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement);
+    // The area being visited; nullptr once every area has been.
+    const ScopeArea* current() const { return done_ ? nullptr : caves_ ? &cave_ : &areas_[index_]; }
+    void next(const Level& level);
+
+private:
+    void nextCave(const Level& level);
+
+    std::vector<ScopeArea> areas_; // every scope but caves: all of them, made up front
+    std::size_t index_ = 0;
+    bool done_ = true;
+    bool caves_ = false;
+    Connectivity movement_ = Connectivity::Eight;
+    int depth_ = -1;               // caves: the depth labelled
+    RegionRuns regions_;           // its caves
+    LabelScratch scratch_;
+    RegionRuns::ByRegion byRegion_;
+    std::size_t region_ = 0;       // the next cave of it
+    ScopeArea cave_;
+};
 
 } // namespace burrow
