@@ -138,6 +138,25 @@ private slots:
         for (int z = 0; z < 2; ++z) QVERIFY(back.tiles(z) == level.tiles(z));
     }
 
+    // A big level's text goes to its file in pieces of about 1 MiB of whole rows;
+    // joined, they are the text, and no piece holds much more than that.
+    void asciiTextIsHandedOnInPieces() {
+        Level level({3000, 700, 3});
+        for (int z = 0; z < 3; ++z)
+            for (int y = 1; y < 699; y += 3) level.set((y * 7 + z) % 3000, y, z, z == 1 ? Tile::Water : Tile::Floor);
+        std::string joined;
+        std::size_t pieces = 0, largest = 0;
+        writeAsciiMap(level, [&](std::string_view piece) {
+            QVERIFY(piece.ends_with('\n'));
+            joined += piece;
+            ++pieces;
+            largest = std::max(largest, piece.size());
+        });
+        QCOMPARE(joined, asciiMap(level));
+        QCOMPARE(levelFromAscii(joined).tiles(1), level.tiles(1));
+        QVERIFY2(pieces >= 6 && largest <= (std::size_t{1} << 20) + 3001, qPrintable(QString("%1 pieces, largest %2").arg(pieces).arg(largest)));
+    }
+
     void asciiRejectsUnknownGlyphsWithPosition() {
         try {
             levelFromAscii("###\n#?#\n");

@@ -158,12 +158,54 @@ private slots:
         QVERIFY2(message.contains("level.burrow.json") && message.contains("unchanged") && message.contains("space", Qt::CaseInsensitive),
                  qPrintable(message));
         QCOMPARE(readTextFile(folder / "level.burrow.json"), project);
+        // Streamed a piece at a time (how a level's text is written), the write that
+        // finds the disk full fails the same way.
+        message.clear();
+        int pieces = 0;
+        try {
+            writeFileAtomically(folder / "level.burrow.json", [&](const FileSink& sink) {
+                for (; pieces < 64; ++pieces) sink(std::string(4096, 'x'));
+            });
+        } catch (const FileError& e) {
+            message = QString::fromStdString(e.what());
+        }
+        QVERIFY2(message.contains("level.burrow.json") && message.contains("unchanged") && message.contains("space", Qt::CaseInsensitive),
+                 qPrintable(message));
+        QVERIFY(pieces < 64); // it stopped at the piece that did not fit
+        QCOMPARE(readTextFile(folder / "level.burrow.json"), project);
         int files = 0;
         for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
         QCOMPARE(files, 2); // the project and the filler: no temporary left
         std::filesystem::remove(folder / "filler");
         writeFileAtomically(folder / "level.burrow.json", project + std::string(8192, ' '));
         QCOMPARE(readTextFile(folder / "level.burrow.json").size(), project.size() + 8192);
+    }
+
+    // A file made piece by piece lands whole; when what makes the pieces fails, the
+    // old file stays as it was, no temporary is left and the error passes on.
+    void streamedWritesLandWholeOrNotAtAll() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        writeFileAtomically(folder / "map.txt", [](const FileSink& sink) {
+            sink("#..#\n");
+            sink("");
+            sink("#..#\n");
+        });
+        QCOMPARE(QString::fromStdString(readTextFile(folder / "map.txt")), QString("#..#\n#..#\n"));
+        bool thrown = false;
+        try {
+            writeFileAtomically(folder / "map.txt", [](const FileSink& sink) {
+                sink("half");
+                throw std::runtime_error("the level could not be drawn");
+            });
+        } catch (const std::runtime_error& e) {
+            thrown = QString(e.what()) == "the level could not be drawn";
+        }
+        QVERIFY(thrown);
+        QCOMPARE(QString::fromStdString(readTextFile(folder / "map.txt")), QString("#..#\n#..#\n"));
+        int files = 0;
+        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
+        QCOMPARE(files, 1);
     }
 
     // The one writer: through a symlink to its target, keeping the file's mode, and

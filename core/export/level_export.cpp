@@ -110,8 +110,12 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
             }
         }
         if (format == ExportFormat::Txt) {
-            if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth)));
-            else write(request.stem + ".txt", asciiMap(level));
+            if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));
+            else {
+                // Streamed: a level's text is as large as the level itself.
+                writeFileAtomically(folder / (request.stem + ".txt"), [&](const FileSink& sink) { writeAsciiMap(level, sink); });
+                written.push_back(folder / (request.stem + ".txt"));
+            }
         }
         if ((format == ExportFormat::Tmj || format == ExportFormat::Tmx) && depths.size() > 1) {
             // One world per format, so each points at its own maps.

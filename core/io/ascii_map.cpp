@@ -1,5 +1,6 @@
 #include "io/ascii_map.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -9,13 +10,17 @@ namespace burrow {
 
 namespace {
 
-// One depth's rows appended to `text`, a glyph a cell through a table (one lookup a
-// cell, whatever the kinds).
-void appendDepth(std::string& text, const TileGrid& tiles, const TileKinds& kinds) {
+std::array<char, 256> glyphTable(const TileKinds& kinds) {
     std::array<char, 256> glyphs{};
     for (std::size_t i = 0; i < glyphs.size(); ++i) glyphs[i] = kinds[static_cast<Tile>(i)].glyph;
+    return glyphs;
+}
+
+// Rows [y0, y1) of one depth appended to `text`, a glyph a cell through a table
+// (one lookup a cell, whatever the kinds).
+void appendRows(std::string& text, const TileGrid& tiles, const std::array<char, 256>& glyphs, int y0, int y1) {
     const auto width = static_cast<std::size_t>(tiles.width());
-    for (int y = 0; y < tiles.height(); ++y) {
+    for (int y = y0; y < y1; ++y) {
         const Tile* row = tiles.row(y);
         const std::size_t at = text.size();
         text.resize(at + width + 1);
@@ -27,26 +32,41 @@ void appendDepth(std::string& text, const TileGrid& tiles, const TileKinds& kind
 
 std::size_t depthBytes(const TileGrid& tiles) { return static_cast<std::size_t>(tiles.width() + 1) * static_cast<std::size_t>(tiles.height()); }
 
+// About this much text is handed on at a time.
+constexpr std::size_t kPieceBytes = std::size_t{1} << 20;
+
 } // namespace
 
 std::string asciiDepth(const TileGrid& tiles, const TileKinds& kinds) {
     std::string text;
     text.reserve(depthBytes(tiles));
-    appendDepth(text, tiles, kinds);
+    appendRows(text, tiles, glyphTable(kinds), 0, tiles.height());
     return text;
 }
 
-// Written into one string sized for all of it: a big level's text is about the
-// level's own size, and is never held twice while it grows.
+void writeAsciiMap(const Level& level, const std::function<void(std::string_view)>& sink) {
+    const std::array<char, 256> glyphs = glyphTable(level.kinds);
+    std::string piece;
+    const std::size_t rowBytes = static_cast<std::size_t>(level.width()) + 1;
+    const int rowsPerPiece = static_cast<int>(std::max<std::size_t>(1, kPieceBytes / rowBytes));
+    piece.reserve(rowBytes * static_cast<std::size_t>(rowsPerPiece) + 1);
+    for (int z = 0; z < level.depthCount(); ++z) {
+        const TileGrid& tiles = level.tiles(z);
+        for (int y = 0; y < tiles.height(); y += rowsPerPiece) {
+            piece.clear();
+            if (z > 0 && y == 0) piece += '\n';
+            appendRows(piece, tiles, glyphs, y, std::min(tiles.height(), y + rowsPerPiece));
+            sink(piece);
+        }
+    }
+}
+
 std::string asciiMap(const Level& level) {
     std::string text;
     std::size_t bytes = 0;
     for (int z = 0; z < level.depthCount(); ++z) bytes += depthBytes(level.tiles(z)) + 1;
     text.reserve(bytes);
-    for (int z = 0; z < level.depthCount(); ++z) {
-        if (z > 0) text += '\n';
-        appendDepth(text, level.tiles(z), level.kinds);
-    }
+    writeAsciiMap(level, [&](std::string_view piece) { text += piece; });
     return text;
 }
 

@@ -159,18 +159,30 @@ std::filesystem::path resolvedTarget(const std::filesystem::path& path) {
 } // namespace
 
 #if defined(_WIN32)
-void writeFileAtomically(const std::filesystem::path& path, const std::string& contents) {
+void writeFileAtomically(const std::filesystem::path& path, const FileProducer& produce) {
     const std::string name = path.string();
     std::filesystem::path temp = path;
     temp += ".saving~";
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) saveFailed(name, std::strerror(errno));
-        out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-        out.flush();
-        if (!out) {
+        auto removeTemp = [&] {
+            out.close();
             std::error_code ignored;
             std::filesystem::remove(temp, ignored);
+        };
+        try {
+            produce([&](std::string_view piece) {
+                out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+                if (!out) throw FileError(name, {{"", "cannot be saved: writing failed (disk full?); the old file is unchanged"}});
+            });
+        } catch (...) {
+            removeTemp();
+            throw;
+        }
+        out.flush();
+        if (!out) {
+            removeTemp();
             saveFailed(name, "writing failed (disk full?)");
         }
     }
@@ -188,14 +200,16 @@ void writeFileAtomically(const std::filesystem::path& path, const std::string& c
 // the disk before the rename (so a crash never leaves a renamed but empty file),
 // the target's permissions kept, and on any failure the temporary removed and the
 // target untouched.
-void writeFileAtomically(const std::filesystem::path& path, const std::string& contents) {
+void writeFileAtomically(const std::filesystem::path& path, const FileProducer& produce) {
     const std::string name = path.string();
     const std::filesystem::path target = resolvedTarget(path);
     const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
     std::string temp = (folder / ("." + target.filename().string() + ".saving-XXXXXX")).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0) saveFailed(name, std::string("cannot create a file in ") + folder.string() + ": " + std::strerror(errno));
+    bool cleanedUp = false;
     auto fail = [&](const std::string& why) {
+        cleanedUp = true;
         ::close(fd);
         ::unlink(temp.c_str());
         saveFailed(name, why);
@@ -213,17 +227,30 @@ void writeFileAtomically(const std::filesystem::path& path, const std::string& c
         mode = 0666 & ~mask;
     }
     if (::fchmod(fd, mode) != 0) fail(std::string("cannot set its permissions: ") + std::strerror(errno));
-    const char* data = contents.data();
-    std::size_t left = contents.size();
-    while (left > 0) {
-        const ssize_t wrote = ::write(fd, data, left);
-        if (wrote < 0) {
-            if (errno == EINTR) continue;
-            fail(std::strerror(errno)); // "No space left on device", "File too large" ...
+    auto writePiece = [&](std::string_view piece) {
+        const char* data = piece.data();
+        std::size_t left = piece.size();
+        while (left > 0) {
+            const ssize_t wrote = ::write(fd, data, left);
+            if (wrote < 0) {
+                if (errno == EINTR) continue;
+                fail(std::strerror(errno)); // "No space left on device", "File too large" ...
+            }
+            if (wrote == 0) fail("the disk took no more data");
+            data += wrote;
+            left -= static_cast<std::size_t>(wrote);
         }
-        if (wrote == 0) fail("the disk took no more data");
-        data += wrote;
-        left -= static_cast<std::size_t>(wrote);
+    };
+    // Whatever the producer throws (a failed write above, or its own error) leaves
+    // no temporary behind and the target as it was.
+    try {
+        produce(writePiece);
+    } catch (...) {
+        if (!cleanedUp) {
+            ::close(fd);
+            ::unlink(temp.c_str());
+        }
+        throw;
     }
     if (::fsync(fd) != 0) fail(std::string("flushing to disk failed: ") + std::strerror(errno));
     if (::close(fd) != 0) {
@@ -243,5 +270,9 @@ void writeFileAtomically(const std::filesystem::path& path, const std::string& c
     }
 }
 #endif
+
+void writeFileAtomically(const std::filesystem::path& path, const std::string& contents) {
+    writeFileAtomically(path, [&](const FileSink& write) { write(contents); });
+}
 
 } // namespace burrow

@@ -2,7 +2,9 @@
 // Reading and writing whole files safely.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -31,5 +33,11 @@ nlohmann::json parseJsonFile(const std::filesystem::path& path);
 // and writing through a symlink to its target. A failed write (a full disk, no
 // permission) leaves the old file as it was and throws FileError saying why.
 void writeFileAtomically(const std::filesystem::path& path, const std::string& contents);
+// The same, with the contents made piece by piece: `produce` hands each piece to the
+// sink it is given, in order, so a file as large as the level is never held whole in
+// memory. If `produce` throws, the temporary file is removed and the exception passes on.
+using FileSink = std::function<void(std::string_view)>;
+using FileProducer = std::function<void(const FileSink&)>;
+void writeFileAtomically(const std::filesystem::path& path, const FileProducer& produce);
 
 } // namespace burrow
