@@ -12,6 +12,7 @@
 #include "document/project_document.h"
 #include "io/file_io.h"
 #include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "content/population_rules.h"
 #include "tools/prefab_maker.h"
 #include "docks/rules_dock.h"
@@ -52,12 +53,22 @@ private slots:
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level before = doc->level();
+        // Without hand edits the finished level is the generated one, not a copy of
+        // it (a gigabyte on 4096 x 4096 x 64), and it is still makeLevel()'s level.
+        QCOMPARE(&doc->finishedLevel(), &doc->generation().level());
+        const QString generatedHash = doc->levelHash();
+        QCOMPARE(generatedHash.toStdString(), levelHash(makeLevel(doc->project(), doc->project().seed).level));
         child<QAction>(&window, "toolPencil")->trigger();
         window.painter()->setTile(Tile::Water);
         // One drag across the top row: one undo command.
         drag(view, {{0, 0}, {7, 0}, {14, 0}});
         QCOMPARE(doc->undoStack()->count(), 1);
         for (int x = 0; x < 15; ++x) QCOMPARE(doc->level().at(x, 0, 0), Tile::Water);
+        // The first edit lays the edits over a copy: the generated level is as it was.
+        QVERIFY(&doc->finishedLevel() != &doc->generation().level());
+        QVERIFY(doc->generation().level().tiles(0) == before.tiles(0));
+        QCOMPARE(doc->levelHash().toStdString(), levelHash(makeLevel(doc->project(), doc->project().seed).level));
+        QVERIFY(doc->levelHash() != generatedHash);
         doc->undoStack()->undo();
         QVERIFY(doc->level().tiles(0) == before.tiles(0));
         doc->undoStack()->redo();

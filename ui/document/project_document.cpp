@@ -83,7 +83,9 @@ void ProjectDocument::reset(Project templateProject) {
     replaceProject({});
 }
 
-const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composed_ : generation_->level(); }
+const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composedLevel() : generation_->level(); }
+
+const Level& ProjectDocument::composedLevel() const { return composedInPlace_ ? generation_->level() : composed_; }
 
 const Level& ProjectDocument::finishedLevel() {
     if (!generation_->finished() || !composedValid_) {
@@ -92,7 +94,7 @@ const Level& ProjectDocument::finishedLevel() {
         emit levelReset();
         emit progressChanged();
     }
-    return composed_;
+    return composedLevel();
 }
 
 void ProjectDocument::restart() {
@@ -112,8 +114,17 @@ void ProjectDocument::compose() {
         composedValid_ = false;
         return;
     }
-    composed_ = generation_->level();
-    finishWarnings_ = finishLevel(project_, composed_);
+    composedInPlace_ = project_.edits.empty();
+    if (composedInPlace_) {
+        // Without hand edits, finishing only names the level's templates: done on the
+        // generated level itself, not a copy (a gigabyte on 4096 x 4096 x 64). The
+        // timeline never reads templates, so scrubbing is unaffected.
+        composed_ = Level(LevelSize{1, 1, 1});
+        finishWarnings_ = finishLevel(project_, generation_->level());
+    } else {
+        composed_ = generation_->level();
+        finishWarnings_ = finishLevel(project_, composed_);
+    }
     composedValid_ = true;
 }
 
@@ -125,7 +136,7 @@ std::vector<StageWarning> ProjectDocument::warnings() const {
 
 QString ProjectDocument::levelHash() const {
     if (!composedValid_ || !generation_->finished()) return {};
-    if (levelHash_.isEmpty()) levelHash_ = QString::fromStdString(burrow::levelHash(composed_));
+    if (levelHash_.isEmpty()) levelHash_ = QString::fromStdString(burrow::levelHash(composedLevel()));
     return levelHash_;
 }
 
@@ -330,9 +341,10 @@ void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
     finishedLevel(); // painting works on the finished level
     levelHash_.clear();
     const bool touchesFeatures = std::any_of(changes.begin(), changes.end(), [&](const EditChange& c) { return holdsFeature(generation_->level(), c.at); });
-    if (touchesFeatures) {
-        // Rare (a few cells of a big level): finish the level again, exactly as
-        // makeLevel() does, so the editor and the command line stay the same level.
+    if (touchesFeatures || composedInPlace_) {
+        // Rare (a few cells of a big level, or the first hand edit, which needs the
+        // level copied): finish the level again, exactly as makeLevel() does, so the
+        // editor and the command line stay the same level.
         for (const EditChange& c : changes) {
             if (c.tile) project_.edits.set(c.at, *c.tile);
             else project_.edits.erase(c.at);

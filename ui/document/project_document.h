@@ -123,7 +123,11 @@ private:
     Project project_;
     std::unique_ptr<Generation> generation_;
     std::size_t timelineBudget_ = kDefaultTimelineBudget;
+    // The finished level: the generated level itself while there are no hand edits
+    // (composedInPlace_), else composed_, a copy with the edits laid over it.
+    const Level& composedLevel() const;
     Level composed_{LevelSize{1, 1, 1}};
+    bool composedInPlace_ = false;
     bool composedValid_ = false;
     std::vector<StageWarning> finishWarnings_;
     mutable QString levelHash_; // cached: hashing a big level takes milliseconds

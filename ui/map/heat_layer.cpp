@@ -34,7 +34,7 @@ void HeatLayer::show(Heatmap kind, DistanceMap values) {
         for (std::int32_t d : distances_.depth(z)) maximum_ = std::max(maximum_, static_cast<int>(d));
 }
 
-void HeatLayer::clear() { compute(Level(), Heatmap::None, Connectivity::Eight); }
+void HeatLayer::clear() { show(Heatmap::None, DistanceMap()); }
 
 const QImage& HeatLayer::image(int depth) {
     if (kind_ == Heatmap::None || depth < 0 || depth >= distances_.depthCount()) {

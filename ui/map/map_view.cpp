@@ -158,7 +158,10 @@ void MapView::recomputeHeat() {
     heatWorking_ = false;
     const Heatmap kind = level_ ? overlays_.heatmap : Heatmap::None;
     if (!heatmapPlaysGames(kind)) {
-        heat_.compute(level_ ? *level_ : Level(), kind, overlays_.movement);
+        // (Not `level_ ? *level_ : Level()`: that conditional makes a copy of the
+        // level, a gigabyte per generation step on 4096 x 4096 x 64.)
+        if (kind == Heatmap::None) heat_.clear();
+        else heat_.compute(*level_, kind, overlays_.movement);
         return;
     }
     // Playing the bot's games takes seconds on a big level: on a worker, with a copy
