@@ -17,6 +17,8 @@
 #include <QMenu>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QThread>
+#include <QElapsedTimer>
 #include <QUndoStack>
 #include <unistd.h>
 
@@ -244,6 +246,35 @@ private slots:
         window.runner()->cancel();
         QCOMPARE(window.runner()->mode(), GenerationRunner::Mode::Idle);
         QVERIFY(!window.document()->atEnd());
+    }
+
+    // Each slice of Generate ends with the window redrawn; where that is slow (a big
+    // level), slices grow so redrawing stays a small share of the time, instead of
+    // a 12 ms slice paying for a redraw several times its length.
+    void slicesGrowWhenTheWindowIsSlowToRedraw() {
+        QTemporaryDir dir;
+        Project big = loadProject(example("cellular-depths.burrow.json").toStdString(), builtinStages());
+        big.size = {600, 600, 8};
+        big.recipe.stages.resize(2);
+        const QString file = dir.path() + "/big.burrow.json";
+        saveProject(big, file.toStdString());
+        ProjectDocument doc;
+        QString error;
+        QVERIFY2(doc.open(file, &error), qPrintable(error));
+        doc.seek(0);
+        constexpr int kRedrawMs = 40;
+        int redraws = 0;
+        connect(&doc, &ProjectDocument::levelReset, &doc, [&] {
+            ++redraws;
+            QThread::msleep(kRedrawMs); // a slow redraw
+        });
+        GenerationRunner runner(&doc);
+        QElapsedTimer clock;
+        clock.start();
+        runner.generateToEnd();
+        QTRY_VERIFY_WITH_TIMEOUT(doc.atEnd(), 120000);
+        const double redrawShare = double(redraws) * kRedrawMs / double(clock.elapsed());
+        QVERIFY2(redraws > 1 && redrawShare < 0.45, qPrintable(QString("%1 redraws, %2 of the time").arg(redraws).arg(redrawShare)));
     }
 
     void failedSaveSaysWhyAndKeepsTheOldFile() {

@@ -2,6 +2,8 @@
 
 #include "document/project_document.h"
 
+#include <algorithm>
+
 namespace burrow::ui {
 
 GenerationRunner::GenerationRunner(ProjectDocument* document, QObject* parent) : QObject(parent), document_(document) {
@@ -12,6 +14,8 @@ GenerationRunner::GenerationRunner(ProjectDocument* document, QObject* parent) :
 void GenerationRunner::setMode(Mode mode) {
     if (mode == mode_) return;
     mode_ = mode;
+    lastTick_.invalidate();
+    lastSliceMs_ = kSliceMs;
     if (mode_ == Mode::Idle) timer_.stop();
     else {
         owed_ = 0;
@@ -32,7 +36,17 @@ void GenerationRunner::cancel() { setMode(Mode::Idle); }
 
 void GenerationRunner::tick() {
     if (mode_ == Mode::Generating) {
-        if (document_->generateFor(kSliceMs)) setMode(Mode::Idle);
+        // Each slice ends with the window showing the level as it is (the map, the
+        // docks): on a big level that costs tens of milliseconds, so the slice grows
+        // to keep it about a quarter of the time (at most kLongestSliceMs, so Cancel
+        // still answers); on a small one it stays a frame's worth. What a cycle took
+        // beyond its slice is what showing it cost.
+        const double cycle = lastTick_.isValid() ? static_cast<double>(lastTick_.nsecsElapsed()) / 1e6 : 0.0;
+        lastTick_.start();
+        const double showing = std::max(0.0, cycle - lastSliceMs_);
+        lastSliceMs_ = std::clamp(3.0 * showing, kSliceMs, kLongestSliceMs);
+        const bool done = document_->generateFor(lastSliceMs_);
+        if (done) setMode(Mode::Idle);
         return;
     }
     if (mode_ != Mode::Playing) return;

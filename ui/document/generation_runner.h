@@ -30,6 +30,7 @@ public:
 
     static constexpr int kFrameMs = 16;        // one screen refresh at 60 Hz
     static constexpr double kSliceMs = 12.0;   // work per refresh, leaving time to paint
+    static constexpr double kLongestSliceMs = 200.0; // generating to the end on a big level
 
 signals:
     void modeChanged(burrow::ui::GenerationRunner::Mode mode);
@@ -41,6 +42,9 @@ private:
     ProjectDocument* document_;
     QTimer timer_;
     QElapsedTimer clock_;
+    // Generating to the end: when the last tick began, and its slice's length.
+    QElapsedTimer lastTick_;
+    double lastSliceMs_ = kSliceMs;
     Mode mode_ = Mode::Idle;
     int stepsPerSecond_ = 30;
     double owed_ = 0; // steps due but not yet taken while playing slowly
