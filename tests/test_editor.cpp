@@ -254,7 +254,7 @@ private slots:
     void slicesGrowWhenTheWindowIsSlowToRedraw() {
         QTemporaryDir dir;
         Project big = loadProject(example("cellular-depths.burrow.json").toStdString(), builtinStages());
-        big.size = {600, 600, 8};
+        big.size = {1000, 1000, 8};
         big.recipe.stages.resize(2);
         const QString file = dir.path() + "/big.burrow.json";
         saveProject(big, file.toStdString());
