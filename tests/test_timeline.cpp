@@ -76,6 +76,24 @@ private slots:
             QVERIFY(out == rock);
             QVERIFY(PackedDepth(rock).memoryBytes() < sizeof(PackedDepth) + 16); // one run
         }
+        // Cave noise (rock and floor a cell or two at a time) with a few stairs: a bit
+        // a cell and the stairs, not runs.
+        for (const auto& [w, h] : {std::pair{3, 3}, {13, 7}, {200, 150}, {1000, 3}}) {
+            TileGrid noise(w, h);
+            std::size_t others = 0;
+            for (std::size_t i = 0; i < noise.size(); ++i) {
+                const bool rare = rng.chance(0.01);
+                others += rare;
+                noise.data()[i] = rare ? (rng.chance(0.5) ? Tile::StairsDown : Tile::Exit) : rng.chance(0.5) ? Tile::Floor : Tile::Wall;
+            }
+            TileGrid out(w, h, Tile::Water);
+            const PackedDepth packed(noise);
+            packed.unpackInto(out);
+            QVERIFY(out == noise);
+            if (noise.size() >= 1000)
+                QVERIFY2(packed.memoryBytes() <= sizeof(PackedDepth) + 2 + (noise.size() + 7) / 8 + 5 * others,
+                         qPrintable(QString("%1 bytes for %2 cells").arg(packed.memoryBytes()).arg(noise.size())));
+        }
         TileGrid other(5, 5);
         QVERIFY_THROWS_EXCEPTION(std::logic_error, PackedDepth(TileGrid(4, 4)).unpackInto(other));
     }

@@ -12,6 +12,20 @@ namespace {
 // room checked once per eight cells, not per byte.
 constexpr std::size_t kMostPerWord = 8 * 11; // eight runs, each a tile and a 10-byte varint
 
+// Cave noise alternates rock and floor every few cells, where runs cost more than
+// a bit a cell: such a depth is kept as a bit a cell between its two commonest
+// tiles, plus the few other cells (stairs, an exit) as (cell, tile) exceptions.
+constexpr std::size_t kExceptionBytes = 5; // a 32-bit cell index and the tile
+
+// Bit k of the result is set where byte k of `v` equals `tile`.
+std::uint8_t equalBytes(std::uint64_t v, std::uint8_t tile) {
+    std::uint64_t same = ~(v ^ (0x0101010101010101ull * tile)); // 0xff where equal
+    same &= same >> 4;
+    same &= same >> 2;
+    same &= same >> 1;
+    return static_cast<std::uint8_t>(((same & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+}
+
 std::uint8_t* appendRun(std::uint8_t* out, std::uint8_t tile, std::size_t length) {
     *out++ = tile;
     for (; length >= 0x80; length >>= 7) *out++ = static_cast<std::uint8_t>((length & 0x7f) | 0x80);
@@ -56,12 +70,77 @@ PackedDepth::PackedDepth(const TileGrid& tiles) : cellCount_(tiles.size()) {
         }
     used = static_cast<std::size_t>(appendRun(room(), cells[runStart], cellCount_ - runStart) - bytes_.data());
     bytes_.resize(used);
+    if (used > cellCount_ / 8 + 64) packAsBits(cells);
     bytes_.shrink_to_fit();
+}
+
+// Replaces the runs with two tiles' bits and the exceptions when that is smaller.
+void PackedDepth::packAsBits(const std::uint8_t* cells) {
+    // The tiles' counts from the runs just packed (a few cells each), not from every cell.
+    std::size_t count[256] = {};
+    for (std::size_t at = 0; at < bytes_.size();) {
+        const std::uint8_t tile = bytes_[at++];
+        std::size_t length = 0;
+        for (int shift = 0; at < bytes_.size(); shift += 7) {
+            const std::uint8_t byte = bytes_[at++];
+            length |= static_cast<std::size_t>(byte & 0x7f) << shift;
+            if (!(byte & 0x80)) break;
+        }
+        count[tile] += length;
+    }
+    std::uint8_t first = 0, second = 1;
+    for (std::size_t t = 0; t < 256; ++t) {
+        if (count[t] > count[first]) {
+            second = first;
+            first = static_cast<std::uint8_t>(t);
+        } else if (t != first && count[t] > count[second]) {
+            second = static_cast<std::uint8_t>(t);
+        }
+    }
+    if (first == second) second = static_cast<std::uint8_t>(first + 1);
+    const std::size_t exceptions = cellCount_ - count[first] - count[second];
+    const std::size_t bitBytes = (cellCount_ + 7) / 8;
+    const std::size_t size = 2 + bitBytes + exceptions * kExceptionBytes;
+    if (size >= bytes_.size() || cellCount_ > 0xffffffffu) return;
+    std::vector<std::uint8_t> packed(size);
+    packed[0] = first;
+    packed[1] = second;
+    std::uint8_t* bits = packed.data() + 2;
+    std::size_t i = 0;
+    for (; i + 8 <= cellCount_; i += 8) {
+        std::uint64_t eight = 0;
+        std::memcpy(&eight, cells + i, 8);
+        bits[i / 8] = equalBytes(eight, second);
+    }
+    for (; i < cellCount_; ++i)
+        if (cells[i] == second) bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | (1u << (i % 8)));
+    std::uint8_t* out = packed.data() + 2 + bitBytes;
+    for (std::size_t c = 0; c < cellCount_ && exceptions > 0; ++c) {
+        if (c % 8 == 0 && c + 8 <= cellCount_) {
+            std::uint64_t eight = 0;
+            std::memcpy(&eight, cells + c, 8);
+            if ((equalBytes(eight, first) | equalBytes(eight, second)) == 0xff) {
+                c += 7; // none of these eight is an exception
+                continue;
+            }
+        }
+        if (cells[c] == first || cells[c] == second) continue;
+        const auto index = static_cast<std::uint32_t>(c);
+        std::memcpy(out, &index, 4);
+        out[4] = cells[c];
+        out += kExceptionBytes;
+    }
+    bytes_ = std::move(packed);
+    bits_ = true;
 }
 
 void PackedDepth::unpackInto(TileGrid& tiles) const {
     if (tiles.size() != cellCount_) throw std::logic_error("PackedDepth: unpacking into a depth of another size");
     auto* out = reinterpret_cast<std::uint8_t*>(tiles.data());
+    if (bits_) {
+        unpackBits(out);
+        return;
+    }
     std::size_t cell = 0;
     std::size_t at = 0;
     while (at < bytes_.size()) {
@@ -82,6 +161,27 @@ void PackedDepth::unpackInto(TileGrid& tiles) const {
             std::memset(out + cell, tile, length);
         }
         cell += length;
+    }
+}
+
+void PackedDepth::unpackBits(std::uint8_t* out) const {
+    const std::uint64_t first = 0x0101010101010101ull * bytes_[0], second = 0x0101010101010101ull * bytes_[1];
+    const std::uint8_t* bits = bytes_.data() + 2;
+    std::size_t i = 0;
+    for (; i + 8 <= cellCount_; i += 8) {
+        // Each bit spread to a whole byte: 0xff where the cell is the second tile.
+        const std::uint64_t picked = (bits[i / 8] * 0x0101010101010101ull) & 0x8040201008040201ull; // bit k alone in byte k
+        const std::uint64_t spread = ((picked + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+        const std::uint64_t mask = spread * 0xff;
+        const std::uint64_t eight = (first & ~mask) | (second & mask);
+        std::memcpy(out + i, &eight, 8);
+    }
+    for (; i < cellCount_; ++i) out[i] = (bits[i / 8] >> (i % 8)) & 1u ? bytes_[1] : bytes_[0];
+    const std::size_t bitBytes = (cellCount_ + 7) / 8;
+    for (std::size_t at = 2 + bitBytes; at + kExceptionBytes <= bytes_.size(); at += kExceptionBytes) {
+        std::uint32_t index = 0;
+        std::memcpy(&index, bytes_.data() + at, 4);
+        if (index < cellCount_) out[index] = bytes_[at + 4];
     }
 }
 
