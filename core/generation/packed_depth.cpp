@@ -26,6 +26,17 @@ std::uint8_t equalBytes(std::uint64_t v, std::uint8_t tile) {
     return static_cast<std::uint8_t>(((same & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
 }
 
+// A run's length (appendRun's varint) from bytes[at], moving `at` past it.
+std::size_t readLength(const std::vector<std::uint8_t>& bytes, std::size_t& at) {
+    std::size_t length = 0;
+    for (int shift = 0; at < bytes.size(); shift += 7) {
+        const std::uint8_t byte = bytes[at++];
+        length |= static_cast<std::size_t>(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) break;
+    }
+    return length;
+}
+
 std::uint8_t* appendRun(std::uint8_t* out, std::uint8_t tile, std::size_t length) {
     *out++ = tile;
     for (; length >= 0x80; length >>= 7) *out++ = static_cast<std::uint8_t>((length & 0x7f) | 0x80);
@@ -80,13 +91,7 @@ void PackedDepth::packAsBits(const std::uint8_t* cells) {
     std::size_t count[256] = {};
     for (std::size_t at = 0; at < bytes_.size();) {
         const std::uint8_t tile = bytes_[at++];
-        std::size_t length = 0;
-        for (int shift = 0; at < bytes_.size(); shift += 7) {
-            const std::uint8_t byte = bytes_[at++];
-            length |= static_cast<std::size_t>(byte & 0x7f) << shift;
-            if (!(byte & 0x80)) break;
-        }
-        count[tile] += length;
+        count[tile] += readLength(bytes_, at);
     }
     std::uint8_t first = 0, second = 1;
     for (std::size_t t = 0; t < 256; ++t) {
@@ -145,12 +150,7 @@ void PackedDepth::unpackInto(TileGrid& tiles) const {
     std::size_t at = 0;
     while (at < bytes_.size()) {
         const std::uint8_t tile = bytes_[at++];
-        std::size_t length = 0;
-        for (int shift = 0; at < bytes_.size(); shift += 7) {
-            const std::uint8_t byte = bytes_[at++];
-            length |= static_cast<std::size_t>(byte & 0x7f) << shift;
-            if (!(byte & 0x80)) break;
-        }
+        std::size_t length = readLength(bytes_, at);
         length = std::min(length, cellCount_ - cell);
         if (length <= 16 && cell + 16 <= cellCount_) {
             // Sixteen cells in two stores; the runs after overwrite the excess.
