@@ -41,6 +41,13 @@ public:
         return true;
     }
     std::size_t size() const { return parent_.size(); }
+    // Points every label straight at its root, for reading roots without a find.
+    // A label's parent is never larger than it (unions keep the smaller root), so
+    // one pass in label order does it: each parent is already flat when reached.
+    void flatten() {
+        for (std::size_t x = 1; x < parent_.size(); ++x) parent_[x] = parent_[static_cast<std::size_t>(parent_[x])];
+    }
+    std::int32_t flatRoot(std::int32_t x) const { return parent_[static_cast<std::size_t>(x)]; }
 
 private:
     std::vector<std::int32_t>& parent_;
@@ -51,26 +58,21 @@ private:
 namespace {
 
 // The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
-// Eight cells at a time; `padded` is scratch with room for the row rounded up to 64.
+// Eight cells at a time, read from the row itself; the last part word's cells are
+// copied into `padded` (64 walls) first, so no read passes the row's end.
 void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<Tile>& padded, std::vector<std::uint64_t>& bits) {
-    std::memcpy(padded.data(), row, static_cast<std::size_t>(width));
-    for (std::size_t word = 0; word < bits.size(); ++word) {
+    const auto wordOf = [&](const Tile* cells) {
         std::uint64_t value = 0;
-        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(kinds.walkableMask(padded.data() + word * 64 + static_cast<std::size_t>(b) * 8)) << (b * 8);
-        bits[word] = value;
+        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(kinds.walkableMask(cells + static_cast<std::size_t>(b) * 8)) << (b * 8);
+        return value;
+    };
+    const std::size_t whole = static_cast<std::size_t>(width) / 64, rest = static_cast<std::size_t>(width) % 64;
+    for (std::size_t word = 0; word < whole; ++word) bits[word] = wordOf(row + word * 64);
+    std::fill(bits.begin() + static_cast<std::ptrdiff_t>(whole), bits.end(), 0);
+    if (rest) {
+        std::memcpy(padded.data(), row + whole * 64, rest);
+        bits[whole] = wordOf(padded.data());
     }
-}
-
-// The first x at or after `from` whose bit equals `set`, or `limit` if none.
-int nextBit(const std::vector<std::uint64_t>& bits, int from, bool set, int limit) {
-    std::size_t word = static_cast<std::size_t>(from) >> 6;
-    if (word >= bits.size()) return limit;
-    std::uint64_t m = (set ? bits[word] : ~bits[word]) & (~0ull << (from & 63));
-    while (m == 0) {
-        if (++word >= bits.size()) return limit;
-        m = set ? bits[word] : ~bits[word];
-    }
-    return std::min(limit, static_cast<int>(word * 64) + std::countr_zero(m));
 }
 
 } // namespace
@@ -87,8 +89,10 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
     // With corners counting, a run also touches runs above that end one cell before
     // it starts or begin one cell after it ends.
     const std::int32_t reach = connectivity == Connectivity::Eight ? 1 : 0;
-    std::vector<std::uint64_t> bits(static_cast<std::size_t>((w + 63) / 64));
-    std::vector<Tile> padded(bits.size() * 64, Tile::Wall);
+    // One word more than the row needs: the padding always holds the end of a run
+    // that reaches the last cell.
+    std::vector<std::uint64_t> bits(static_cast<std::size_t>(w) / 64 + 1);
+    std::vector<Tile> padded(64, Tile::Wall);
     std::size_t previousBegin = 0, previousEnd = 0, unions = 0;
     if (rowStart) rowStart->reserve(static_cast<std::size_t>(h) + 1);
     for (int y = 0; y < h; ++y) {
@@ -100,10 +104,21 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
         walkableBits(tiles.row(y), w, kinds, padded, bits);
         const std::size_t begin = runs.size();
         if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
+        // The row's runs, a word at a time: a run starts at a set bit whose left
+        // neighbour is clear and ends at a clear bit whose left neighbour is set;
+        // starts and ends alternate, so the n-th end closes the n-th run.
+        std::size_t closed = begin;
+        std::uint64_t carry = 0; // the previous word's last cell is walkable
+        for (std::size_t word = 0; word < bits.size(); ++word) {
+            const std::uint64_t b = bits[word], left = (b << 1) | carry;
+            const std::int32_t base = static_cast<std::int32_t>(word * 64);
+            for (std::uint64_t m = b & ~left; m; m &= m - 1) runs.push_back({base + std::countr_zero(m), 0, y, 0});
+            for (std::uint64_t m = ~b & left; m; m &= m - 1) runs[closed++].x1 = base + std::countr_zero(m);
+            carry = b >> 63;
+        }
         std::size_t above = previousBegin;
-        for (int x = nextBit(bits, 0, true, w); x < w; x = nextBit(bits, x, true, w)) {
-            CellRun run{x, nextBit(bits, x, false, w), y, 0};
-            x = run.x1;
+        for (std::size_t i = begin; i < runs.size(); ++i) {
+            CellRun& run = runs[i];
             // Skip runs above that end before this one can touch them; they cannot
             // touch any later run of this row either.
             while (above < previousEnd && runs[above].x1 + reach <= run.x0) ++above;
@@ -112,7 +127,6 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
                 else unions += eq.unite(run.label, runs[k].label);
             }
             if (!run.label) run.label = eq.make();
-            runs.push_back(run);
         }
         previousBegin = begin;
         previousEnd = runs.size();
@@ -150,8 +164,9 @@ void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& res
     // order), with each region's size and bounds.
     std::vector<std::int32_t>& final = scratch.final;
     final.assign(eq.size(), 0);
+    eq.flatten();
     for (CellRun& run : runs) {
-        std::int32_t& id = final[static_cast<std::size_t>(eq.find(run.label))];
+        std::int32_t& id = final[static_cast<std::size_t>(eq.flatRoot(run.label))];
         if (!id) {
             result.regions.push_back({static_cast<int>(result.regions.size()) + 1, 0, {run.x0, run.y, run.x1 - run.x0, 1}, {run.x0, run.y}});
             id = static_cast<std::int32_t>(result.regions.size());
