@@ -4,6 +4,8 @@
 #include <bit>
 #include <iterator>
 
+#include "model/bit_count.h"
+
 namespace burrow {
 namespace {
 
@@ -105,7 +107,7 @@ FreeSpots::FreeSpots(const Level& level, const Occupancy& occupancy, const Scope
     // Fenwick tree built in linear time: each node passes its sum to its parent.
     tree_.assign(bits_.size() + 1, 0);
     for (std::size_t i = 1; i <= bits_.size(); ++i) {
-        tree_[i] += std::popcount(bits_[i - 1]);
+        tree_[i] += bitCount(bits_[i - 1]);
         if (const std::size_t parent = i + (i & (~i + 1)); parent <= bits_.size()) tree_[parent] += tree_[i];
     }
 }
@@ -143,7 +145,7 @@ void FreeSpots::clear(const Part& part, int x0, int y0, int x1, int y1) {
         for (std::size_t word = first >> 6; word <= last >> 6; ++word) {
             const std::size_t lo = word == first >> 6 ? first & 63 : 0, hi = word == last >> 6 ? last & 63 : 63;
             const std::uint64_t mask = (hi == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi + 1)) - 1) & ~((std::uint64_t{1} << lo) - 1);
-            const int cleared = std::popcount(bits_[word] & mask);
+            const int cleared = bitCount(bits_[word] & mask);
             if (cleared == 0) continue;
             bits_[word] &= ~mask;
             add(word, -cleared);

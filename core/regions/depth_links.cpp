@@ -26,6 +26,8 @@
 #include <utility>
 
 #include "regions/reachability.h"
+#include "model/bit_count.h"
+#include "model/tile_masks.h"
 #include "regions/region_map.h"
 
 namespace burrow {
@@ -77,6 +79,67 @@ private:
     std::size_t count_ = 0;
     int shift_ = 64;
 };
+
+// One row of a depth as bits, bit x of word x / 64, with a word more than the row
+// needs: its walkable cells (as labelling reads them), its plain ground, and where
+// its runs start, with how many runs start before each word.
+struct RowBits {
+    std::vector<std::uint64_t> walkable, plain, starts;
+    std::vector<std::uint32_t> startsBefore;
+
+    void resize(std::size_t words) {
+        for (auto* v : {&walkable, &plain, &starts}) v->assign(words, 0);
+        startsBefore.assign(words, 0);
+    }
+    void read(const Tile* row, int width) {
+        const std::size_t whole = static_cast<std::size_t>(width) / 64, rest = static_cast<std::size_t>(width) % 64;
+        for (std::size_t k = 0; k < whole; ++k) readWord(row + k * 64, k);
+        if (rest) {
+            Tile padded[64];
+            std::fill(std::begin(padded), std::end(padded), Tile::Wall);
+            std::copy(row + whole * 64, row + width, padded);
+            readWord(padded, whole);
+        }
+        std::uint64_t carry = 0;
+        std::uint32_t before = 0;
+        for (std::size_t k = 0; k < walkable.size(); ++k) {
+            starts[k] = walkable[k] & ~((walkable[k] << 1) | carry);
+            carry = walkable[k] >> 63;
+            startsBefore[k] = before;
+            before += bitCount(starts[k]);
+        }
+    }
+    // The index in the row of the run holding walkable cell x.
+    std::uint32_t runAt(int x) const {
+        const auto k = static_cast<std::size_t>(x >> 6);
+        const std::uint64_t upToX = (std::uint64_t{2} << (x & 63)) - 1; // bits 0 .. x & 63 (all, for 63)
+        return startsBefore[k] + bitCount(starts[k] & upToX) - 1;
+    }
+
+private:
+    void readWord(const Tile* cells, std::size_t k) {
+        std::uint64_t w = 0, p = 0;
+        for (int b = 0; b < 8; ++b) {
+            w |= static_cast<std::uint64_t>(walkableMask(cells + b * 8)) << (b * 8);
+            p |= static_cast<std::uint64_t>(tileRangeMask(cells + b * 8, 1, 3)) << (b * 8); // floor and corridor
+        }
+        walkable[k] = w;
+        plain[k] = p;
+    }
+};
+
+// How many of cells x0 <= x < x1 are set in `bits`.
+std::uint32_t countBits(const std::vector<std::uint64_t>& bits, int x0, int x1) {
+    const auto first = static_cast<std::size_t>(x0 >> 6), last = static_cast<std::size_t>((x1 - 1) >> 6);
+    std::uint32_t n = 0;
+    for (std::size_t k = first; k <= last; ++k) {
+        std::uint64_t m = bits[k];
+        if (k == first) m &= ~std::uint64_t{0} << (x0 & 63);
+        if (k == last) m &= (std::uint64_t{2} << ((x1 - 1) & 63)) - 1;
+        n += bitCount(m);
+    }
+    return n;
+}
 
 // A run of cells shared by one region pair, with how many are plain ground there.
 struct Overlap {
@@ -130,8 +193,10 @@ private:
         LabelScratch scratch;
         labelRuns(level.tiles(0), connectivity_, upper, scratch);
         // taken_: the cells of the upper depth of the current pair that hold up stairs
-        // from the pair above (one byte a cell, reset cell by cell, not per depth).
-        taken_.assign(static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height()), 0);
+        // from the pair above (a bit a cell, rows as the row masks below lay them
+        // out; reset cell by cell, not per depth).
+        words_ = static_cast<std::size_t>(level.width()) / 64 + 1;
+        taken_.assign(words_ * static_cast<std::size_t>(level.height()), 0);
         std::size_t previous = 0; // planned_stairs_[previous, end) belong to the pair above
         for (int z = 0; z + 1 < depthCount_; ++z) {
             const std::size_t first = planned_stairs_.size();
@@ -139,25 +204,26 @@ private:
             labelRuns(level.tiles(z + 1), connectivity_, lower, scratch);
             planPair(level, upper, lower, z, arriving);
             std::swap(upper, lower);
-            for (std::size_t i = previous; i < first; ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 0;
-            for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[cellIndex(planned_stairs_[i], level.width())] = 1;
+            for (std::size_t i = previous; i < first; ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] &= ~takenBit(planned_stairs_[i].x);
+            for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] |= takenBit(planned_stairs_[i].x);
             previous = first;
         }
     }
 
-    static std::size_t cellIndex(const StairsPair& s, int width) {
-        return static_cast<std::size_t>(s.y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(s.x);
+    std::size_t takenWord(int x, int y) const { return static_cast<std::size_t>(y) * words_ + static_cast<std::size_t>(x >> 6); }
+    static std::uint64_t takenBit(int x) { return std::uint64_t{1} << (x & 63); }
+
+    // Both cells plain ground, and the upper one not already the up stairs of the pair above.
+    bool candidate(Tile top, Tile bottom, int x, int y) const {
+        return plainGround(top) && plainGround(bottom) && !(taken_[takenWord(x, y)] & takenBit(x));
     }
 
-    // Both cells plain ground, and the upper one not already the up stairs of the pair
-    // above: 1 or 0, with no branch, so the counting loop stays a straight line.
-    std::uint32_t candidate(Tile top, Tile bottom, std::size_t index) const {
-        return static_cast<std::uint32_t>(plainGround(top)) & static_cast<std::uint32_t>(plainGround(bottom)) & (taken_[index] ^ 1u);
-    }
-
-    // Row by row, the runs of the two depths are intersected like two sorted lists:
-    // every cell of an overlap belongs to the same pair of regions, so the pair is
-    // looked up once per overlap, and only overlapping cells are examined.
+    // Row by row, the cells the two depths share are read as bits: each run of
+    // shared walkable cells (an overlap) lies in one run of each depth, found by
+    // counting the run starts before it, so the pair of regions is looked up once
+    // per overlap and its plain cells are counted a word at a time. (Walking the
+    // two depths' runs side by side, as sorted lists, cost a mispredicted branch
+    // or two per run: half of this stage's time.)
     void planPair(const Level& level, const RegionRuns& upper, const RegionRuns& lower, int z, std::span<const StairsPair> arriving) {
         const TileGrid& top = level.tiles(z);
         const TileGrid& bottom = level.tiles(z + 1);
@@ -169,32 +235,50 @@ private:
         pairs.clear();
         counts.clear();
         overlaps.clear();
+        topBits_.resize(words_);
+        bottomBits_.resize(words_);
+        candidates_.resize(words_);
+        sharedFrom_.resize(words_ * 32); // a row's overlaps, at most
+        sharedTo_.resize(words_ * 32);
         const auto w = static_cast<std::uint32_t>(top.width());
+        std::uint64_t lastKey = 0; // no pair: labels start at 1
+        std::uint32_t pair = 0;
         for (int y = 0; y < top.height(); ++y) {
-            std::size_t a = upper.rowStart[static_cast<std::size_t>(y)], b = lower.rowStart[static_cast<std::size_t>(y)];
-            const std::size_t aEnd = upper.rowStart[static_cast<std::size_t>(y) + 1], bEnd = lower.rowStart[static_cast<std::size_t>(y) + 1];
-            const Tile* topRow = top.row(y);
-            const Tile* bottomRow = bottom.row(y);
-            while (a < aEnd && b < bEnd) {
-                const CellRun& ra = upper.runs[a];
-                const CellRun& rb = lower.runs[b];
-                const int x0 = std::max(ra.x0, rb.x0), x1 = std::min(ra.x1, rb.x1);
-                if (x0 < x1) {
-                    const std::uint64_t key = (static_cast<std::uint64_t>(ra.label) << 32) | static_cast<std::uint32_t>(rb.label);
-                    const auto [pair, added] = pairIndex.find(key);
+            topBits_.read(top.row(y), top.width());
+            bottomBits_.read(bottom.row(y), top.width());
+            const std::uint64_t* taken = taken_.data() + static_cast<std::size_t>(y) * words_;
+            for (std::size_t k = 0; k < words_; ++k) candidates_[k] = topBits_.plain[k] & bottomBits_.plain[k] & ~taken[k];
+            const CellRun* upperRuns = upper.runs.data() + upper.rowStart[static_cast<std::size_t>(y)];
+            const CellRun* lowerRuns = lower.runs.data() + lower.rowStart[static_cast<std::size_t>(y)];
+            // The overlaps' ends: starts and ends alternate along the row, and the
+            // padding word ends the last.
+            std::size_t found = 0, closed = 0;
+            std::uint64_t carry = 0;
+            for (std::size_t k = 0; k < words_; ++k) {
+                const std::uint64_t shared = topBits_.walkable[k] & bottomBits_.walkable[k], left = (shared << 1) | carry;
+                carry = shared >> 63;
+                const int base = static_cast<int>(k * 64);
+                for (std::uint64_t m = shared & ~left; m; m &= m - 1) sharedFrom_[found++] = base + std::countr_zero(m);
+                for (std::uint64_t m = ~shared & left; m; m &= m - 1) sharedTo_[closed++] = base + std::countr_zero(m);
+            }
+            for (std::size_t i = 0; i < found; ++i) {
+                const int x0 = sharedFrom_[i], x1 = sharedTo_[i];
+                const std::uint64_t key = (static_cast<std::uint64_t>(upperRuns[topBits_.runAt(x0)].label) << 32) |
+                                          static_cast<std::uint32_t>(lowerRuns[bottomBits_.runAt(x0)].label);
+                // Neighbouring overlaps are mostly the same two regions: look up only a new pair.
+                if (key != lastKey) {
+                    const auto [number, added] = pairIndex.find(key);
                     if (added) {
                         pairs.push_back(key);
                         counts.push_back(0);
                     }
-                    std::uint32_t plain = 0;
-                    const std::size_t rowStart = static_cast<std::size_t>(y) * w;
-                    for (int x = x0; x < x1; ++x) plain += candidate(topRow[x], bottomRow[x], rowStart + static_cast<std::size_t>(x));
-                    if (plain) {
-                        counts[pair] += plain;
-                        overlaps.push_back({y, x0, x1, pair, plain});
-                    }
+                    lastKey = key;
+                    pair = number;
                 }
-                (ra.x1 <= rb.x1) ? ++a : ++b; // drop whichever run ends first
+                if (const std::uint32_t plain = countBits(candidates_, x0, x1)) {
+                    counts[pair] += plain;
+                    overlaps.push_back({y, x0, x1, pair, plain});
+                }
             }
         }
         // One draw per pair, in pair order: the index of its stairs cell among its
@@ -212,7 +296,7 @@ private:
             if (before <= target && target < before + o.plain) {
                 std::uint32_t index = before;
                 for (int x = o.x0; x < o.x1; ++x)
-                    if (candidate(top.row(o.y)[x], bottom.row(o.y)[x], static_cast<std::size_t>(o.y) * w + static_cast<std::size_t>(x)) && index++ == target)
+                    if (candidate(top.row(o.y)[x], bottom.row(o.y)[x], x, o.y) && index++ == target)
                         at[o.pair] = static_cast<std::uint32_t>(o.y) * w + static_cast<std::uint32_t>(x);
             }
             before += o.plain;
@@ -237,7 +321,7 @@ private:
         for (const Overlap& o : overlaps)
             for (int x = o.x0; x < o.x1; ++x) {
                 const std::size_t index = static_cast<std::size_t>(o.y) * w + static_cast<std::size_t>(x);
-                if (!candidate(top.row(o.y)[x], bottom.row(o.y)[x], index)) continue;
+                if (!candidate(top.row(o.y)[x], bottom.row(o.y)[x], x, o.y)) continue;
                 const std::int32_t d = distance(x, o.y);
                 if (d > best[o.pair]) {
                     best[o.pair] = d;
@@ -258,7 +342,11 @@ private:
     bool farFromUpStairs_;
     bool planned_ = false;
     std::vector<StairsPair> planned_stairs_;
-    std::vector<std::uint8_t> taken_;
+    std::size_t words_ = 0; // a row's words in taken_ and the row masks
+    std::vector<std::uint64_t> taken_;
+    RowBits topBits_, bottomBits_;
+    std::vector<std::uint64_t> candidates_; // of the row being read
+    std::vector<int> sharedFrom_, sharedTo_; // its overlaps [from, to)
     std::vector<std::uint64_t> pairs_;
     std::vector<std::uint32_t> counts_;
     std::vector<Overlap> overlaps_;

@@ -1,12 +1,12 @@
 #include "regions/reachability.h"
 
 #include <algorithm>
-
 #include <bit>
 #include <cstring>
 
-#include "regions/region_map.h"
+#include "model/bit_count.h"
 #include "model/byte_order.h"
+#include "regions/region_map.h"
 
 namespace burrow {
 
@@ -69,7 +69,7 @@ struct DepthBits {
             for (int x = 0; x < w; x += 8) {
                 const std::uint8_t open = kinds.walkableMask(padded.data() + x);
                 shut[x >> 3] = static_cast<std::uint8_t>(~open);
-                walkable += static_cast<std::size_t>(std::popcount(open));
+                walkable += static_cast<std::size_t>(bitCount(open));
                 steps[x >> 3] = kinds.stairsMask(padded.data() + x);
             }
         }
