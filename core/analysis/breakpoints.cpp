@@ -125,7 +125,7 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
             metricValues_[i] = measure(generation_.level(), movement_, {MetricCost::Cheap}).level[b.metric];
             wantsCells_ = true;
             break;
-        case Breakpoint::Kind::CellChanges: wantsCells_ = true; break;
+        case Breakpoint::Kind::CellChanges: wantsCells_ = needsEveryCell_ = true; break;
         case Breakpoint::Kind::DroneDies: wantsMarks_ = true; break;
         default: break;
         }
@@ -179,8 +179,28 @@ void BreakpointWatch::stageFinished(const StageRun& run, std::size_t) {
             report(i, run, run.label + " ends");
 }
 
-void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const CellChange> changes) {
-    if (changes.empty()) return;
+bool BreakpointWatch::withholds(const StageRun& run, std::size_t runIndex) const {
+    // Only where the cells are missed by no one and the run's changes stay on its
+    // depth; a recorded timeline lists them anyway.
+    if (!grows_ || needsEveryCell_ || generation_.options().recordTimeline ||
+        generation_.catalog().find(generation_.recipe().stages[run.entry].type)->scope != StageScope::PerDepth)
+        return false;
+    return runIndex != phaseRun_ || phase_ == Phase::FirstStep || phase_ == Phase::Dense;
+}
+
+bool BreakpointWatch::wantsCellsOfStep(const StageRun& run, std::size_t runIndex) const { return !withholds(run, runIndex); }
+
+void BreakpointWatch::stepDone(const StageRun& run, std::size_t runIndex, std::span<const CellChange> changes) {
+    const bool withheld = withholds(run, runIndex);
+    if (runIndex != phaseRun_) {
+        phaseRun_ = runIndex;
+        phase_ = Phase::FirstStep;
+    }
+    const std::size_t area = generation_.level().tiles(run.depth).size();
+    if (withheld) phase_ = phase_ == Phase::FirstStep ? Phase::Probing : Phase::Dense;
+    else if (changes.size() * 32 > area) phase_ = Phase::Dense;
+    else if (phase_ == Phase::Probing) phase_ = Phase::Sparse;
+    if (changes.empty() && !withheld) return;
     // Which depths had a cell turn walkable or unwalkable: only those can change
     // their regions or connections.
     struct Flip {
@@ -189,6 +209,8 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t, std::span<const
         std::size_t opened;
     };
     std::vector<Flip> flips;
+    // A step told without its cells may have opened and closed anything on its depth.
+    if (withheld) flips.push_back({run.depth, true, 0});
     std::size_t at = 0; // the flip of the last change's depth: changes come depth by depth
     const TileKinds& kinds = generation_.level().kinds;
     for (const CellChange& c : changes) {

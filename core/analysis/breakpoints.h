@@ -11,6 +11,11 @@
 // step on a depth reads the depth once); a step that closes cells recounts that
 // depth (countRegions, linear in its area). Two cells already connected stay so
 // while steps only open cells, so "disconnect" then costs nothing.
+//
+// Region and connection watches do without the cells of steps that rewrite a
+// depth: a run's first step, and every step of a run once one of its steps changed
+// more than a 32nd of the depth (cave noise and generations), are told without
+// their cells and recount the depth. Listing those cells cost as much as counting.
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -60,6 +65,7 @@ public:
     void stepMarked(const StageRun& run, std::size_t runIndex, std::span<const Annotation> marks) override;
     void stageFinished(const StageRun& run, std::size_t runIndex) override;
     bool wantsCells() const override { return wantsCells_; }
+    bool wantsCellsOfStep(const StageRun& run, std::size_t runIndex) const override;
     bool wantsMarks() const override { return wantsMarks_; }
 
 private:
@@ -80,6 +86,13 @@ private:
     std::vector<double> metricValues_;          // per breakpoint, for MetricCrosses
     std::vector<std::uint32_t> drones_, dronesNow_; // ids of the last step's drones, sorted
     std::size_t dronesRun_ = SIZE_MAX;
+    // Which steps are told without their cells (wantsCellsOfStep): the phase of run
+    // phaseRun_; a run not yet seen is at its first step.
+    enum class Phase { FirstStep, Probing, Sparse, Dense };
+    bool needsEveryCell_ = false;               // a cell breakpoint reads every change
+    std::size_t phaseRun_ = SIZE_MAX;
+    Phase phase_ = Phase::FirstStep;
+    bool withholds(const StageRun& run, std::size_t runIndex) const;
 };
 
 // Steps `generation` until a breakpoint hits (the hit) or it finishes (nothing), or

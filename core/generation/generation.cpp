@@ -180,7 +180,7 @@ void Generation::generateOneStep() {
     const int depth = runs_[*activeRun_].depth;
     std::vector<CellChange>* record = nullptr;
     if (options_.recordTimeline) record = &timeline_.recordingBuffer(static_cast<std::uint32_t>(*activeRun_), level_);
-    else if (observer_ && observer_->wantsCells()) {
+    else if (observer_ && observer_->wantsCells() && observer_->wantsCellsOfStep(runs_[*activeRun_], *activeRun_)) {
         observed_.clear();
         record = &observed_;
     }

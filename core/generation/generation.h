@@ -41,6 +41,7 @@ public:
     const Level& level() const { return level_; }
     Level& level() { return level_; }
     const Recipe& recipe() const { return recipe_; }
+    const StageCatalog& catalog() const { return *catalog_; }
     const std::vector<StageRun>& runs() const { return runs_; }
 
     // True when every stage has run and the timeline (if any) is at its end.

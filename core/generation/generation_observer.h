@@ -25,6 +25,11 @@ public:
     // generation then steps instead of running each stage's fast path). An observer
     // may throw to stop the generation (the CLI does on Ctrl+C).
     virtual bool wantsCells() const { return false; }
+    // Asked before each step when wantsCells(): false to hear of this step without
+    // its cells (stepDone gets none). Listing the cells of a step that rewrites a
+    // whole depth costs more than a watch that will read the depth anyway needs.
+    // A recorded timeline lists them regardless.
+    virtual bool wantsCellsOfStep(const StageRun& /*run*/, std::size_t /*runIndex*/) const { return true; }
     // True to be told each step's marks (drones, walkers, the area being made), as
     // the editor's timeline records them: stepMarked() follows each stepDone().
     virtual bool wantsMarks() const { return false; }
