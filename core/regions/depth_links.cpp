@@ -7,7 +7,8 @@
 //
 // Per depth pair: intersecting the two depths' runs lists the shared cells by
 // region pair, and one random number per pair picks which of its cells. Steps:
-// one stairs pair each.
+// for each depth pair, top down, one that plans its stairs, then one per stairs
+// pair.
 //
 // With "down_stairs": "far_from_up_stairs" each region pair's stairs go on the shared
 // cell that walks furthest from the up stairs arriving on the upper depth (the first
@@ -157,22 +158,26 @@ public:
 
     void step(LevelCanvas& canvas) override {
         if (finished()) return;
-        if (!planned_) {
-            plan(canvas.level());
-            describe(std::to_string(planned_stairs_.size()) + " stairs pairs to place");
-        } else if (next_ < planned_stairs_.size()) {
+        if (next_ < planned_stairs_.size()) {
             place(canvas, planned_stairs_[next_]);
             ++next_;
             const StairsPair& s = planned_stairs_[next_ - 1];
-            describe("stairs " + std::to_string(next_) + " of " + std::to_string(planned_stairs_.size()) + ": depth " +
-                     std::to_string(s.upperDepth) + " region " + std::to_string(s.upperRegion) + " to depth " +
-                     std::to_string(s.upperDepth + 1) + " region " + std::to_string(s.lowerRegion));
+            describe("stairs " + std::to_string(next_ - pairBegin_) + " of " + std::to_string(planned_stairs_.size() - pairBegin_) +
+                     " between depths " + std::to_string(s.upperDepth) + " and " + std::to_string(s.upperDepth + 1) + ": region " +
+                     std::to_string(s.upperRegion) + " to region " + std::to_string(s.lowerRegion));
+        } else if (nextPair_ + 1 < depthCount_) {
+            planNextPair(canvas.level());
+            describe(std::to_string(planned_stairs_.size() - pairBegin_) + " stairs pairs to place between depths " +
+                     std::to_string(nextPair_ - 1) + " and " + std::to_string(nextPair_));
         }
-        if (planned_ && next_ >= planned_stairs_.size()) finish();
+        if (next_ >= planned_stairs_.size() && nextPair_ + 1 >= depthCount_) finish();
     }
 
     void run(LevelCanvas& canvas) override {
-        if (!planned_) plan(canvas.level());
+        while (nextPair_ + 1 < depthCount_) {
+            planNextPair(canvas.level());
+            for (; next_ < planned_stairs_.size(); ++next_) place(canvas, planned_stairs_[next_]);
+        }
         for (; next_ < planned_stairs_.size(); ++next_) place(canvas, planned_stairs_[next_]);
         describe("placed " + std::to_string(planned_stairs_.size()) + " stairs pairs");
         finish();
@@ -185,29 +190,32 @@ public:
     }
 
 private:
-    void plan(const Level& level) {
-        planned_ = true;
-        // Two depths' regions at a time, in buffers reused down the depths: memory
-        // for two depths, allocated once.
-        RegionRuns upper, lower;
-        LabelScratch scratch;
-        labelRuns(level.tiles(0), connectivity_, upper, scratch);
-        // taken_: the cells of the upper depth of the current pair that hold up stairs
-        // from the pair above (a bit a cell, rows as the row masks below lay them
-        // out; reset cell by cell, not per depth).
-        words_ = static_cast<std::size_t>(level.width()) / 64 + 1;
-        taken_.assign(words_ * static_cast<std::size_t>(level.height()), 0);
-        std::size_t previous = 0; // planned_stairs_[previous, end) belong to the pair above
-        for (int z = 0; z + 1 < depthCount_; ++z) {
-            const std::size_t first = planned_stairs_.size();
-            const std::span<const StairsPair> arriving(planned_stairs_.data() + previous, first - previous);
-            labelRuns(level.tiles(z + 1), connectivity_, lower, scratch);
-            planPair(level, upper, lower, z, arriving);
-            std::swap(upper, lower);
-            for (std::size_t i = previous; i < first; ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] &= ~takenBit(planned_stairs_[i].x);
-            for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] |= takenBit(planned_stairs_[i].x);
-            previous = first;
+    // Plans the stairs of the next pair of depths, after the pair above has placed
+    // its own: a depth pair at a time, so on a big level the first stairs show
+    // without waiting for every depth to be labelled and planned (seconds, for 64
+    // depths of 4096 x 4096). What the pair
+    // reads of the upper depth is unchanged by the up stairs placed on it: they are
+    // walkable like the ground they replace, and their cells are taken_ anyway.
+    void planNextPair(const Level& level) {
+        if (nextPair_ == 0) {
+            // Two depths' regions at a time, in buffers reused down the depths:
+            // memory for two depths, allocated once.
+            labelRuns(level.tiles(0), connectivity_, upper_, scratch_);
+            // taken_: the cells of the upper depth of the current pair that hold up
+            // stairs from the pair above (a bit a cell, rows as the row masks below
+            // lay them out; reset cell by cell, not per depth).
+            words_ = static_cast<std::size_t>(level.width()) / 64 + 1;
+            taken_.assign(words_ * static_cast<std::size_t>(level.height()), 0);
         }
+        const int z = nextPair_++;
+        const std::size_t previous = pairBegin_, first = planned_stairs_.size();
+        const std::span<const StairsPair> arriving(planned_stairs_.data() + previous, first - previous);
+        labelRuns(level.tiles(z + 1), connectivity_, lower_, scratch_);
+        planPair(level, upper_, lower_, z, arriving);
+        std::swap(upper_, lower_);
+        for (std::size_t i = previous; i < first; ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] &= ~takenBit(planned_stairs_[i].x);
+        for (std::size_t i = first; i < planned_stairs_.size(); ++i) taken_[takenWord(planned_stairs_[i].x, planned_stairs_[i].y)] |= takenBit(planned_stairs_[i].x);
+        pairBegin_ = first;
     }
 
     std::size_t takenWord(int x, int y) const { return static_cast<std::size_t>(y) * words_ + static_cast<std::size_t>(x >> 6); }
@@ -340,7 +348,10 @@ private:
     int depthCount_;
     Connectivity connectivity_;
     bool farFromUpStairs_;
-    bool planned_ = false;
+    int nextPair_ = 0;          // the upper depth of the next pair to plan
+    std::size_t pairBegin_ = 0; // planned_stairs_[pairBegin_, end): the pair being placed
+    RegionRuns upper_, lower_;  // the regions of the next pair's upper depth; scratch for its lower
+    LabelScratch scratch_;
     std::vector<StairsPair> planned_stairs_;
     std::size_t words_ = 0; // a row's words in taken_ and the row masks
     std::vector<std::uint64_t> taken_;
