@@ -1,9 +1,11 @@
 // The level model: grids, tiles, levels, size limits and the ASCII form.
 #include <QtTest>
 
+#include <bit>
 #include <set>
 
 #include "io/ascii_map.h"
+#include "model/bit_count.h"
 #include "model/grid.h"
 #include "model/cell_mask.h"
 #include "model/level.h"
@@ -14,6 +16,22 @@ using namespace burrow;
 class TestModel : public QObject {
     Q_OBJECT
 private slots:
+    // bitCount (inline bit arithmetic in generic x86-64 builds) counts as std::popcount
+    // does: single bits, all ones, and words from a scrambled sequence.
+    void bitCountAgreesWithPopcount() {
+        QCOMPARE(bitCount(0), 0u);
+        QCOMPARE(bitCount(~std::uint64_t{0}), 64u);
+        for (int b = 0; b < 64; ++b) QCOMPARE(bitCount(std::uint64_t{1} << b), 1u);
+        std::uint64_t x = 0x9e3779b97f4a7c15ull;
+        for (int i = 0; i < 10000; ++i) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            const std::uint64_t word = x & (x >> (i % 7)); // sparser words too
+            QCOMPARE(bitCount(word), static_cast<std::uint32_t>(std::popcount(word)));
+        }
+    }
+
     // Runs set across word edges hold exactly their cells, compared with a plain set.
     void cellMaskRunsAcrossWords() {
         for (int width : {1, 63, 64, 65, 130, 200}) {
