@@ -43,10 +43,11 @@ public:
     // The most the timeline may take, all counted (memoryBytes()). The segment
     // being recorded and the ones either side of the position are kept whatever
     // their size: they are what Back and Step go through. Keyframes are kept too:
-    // without them a scrub would regenerate from the start. On a big level they
-    // alone can pass the budget (4096 x 4096 x 64 cellular-depths: 769 MB at the end
-    // with every log but the last dropped; dropping all but a few keyframes made a
-    // scrub to the middle take 15 s instead of 5).
+    // without them a scrub would regenerate from the start. On a big level those
+    // and the segment being recorded can pass the budget (4096 x 4096 x 64
+    // cellular-depths: 398 MB of keyframes, 769 MB in all at the end, every log but
+    // the last dropped); dropping all but a few keyframes made a scrub to the middle
+    // take 15 s instead of 5.
     void setBudget(std::size_t bytes);
     std::size_t budget() const { return budget_; }
 
