@@ -5,6 +5,7 @@
 
 #include "generation/generation.h"
 #include "generation/packed_depth.h"
+#include "generation/step_log.h"
 #include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
@@ -57,6 +58,32 @@ struct HandMade {
 class TestTimeline : public QObject {
     Q_OBJECT
 private slots:
+    // A step's description reads back as it was written, numbers or not (leading
+    // zeros, numbers past 64 bits, the control characters templates use), also after
+    // truncating; a run of steps that differ only in numbers costs a few bytes a step.
+    void stepDescriptionsReadBackAsWritten() {
+        const std::vector<std::string> texts = {
+            "", "0", "stairs 12 of 300 between depths 3 and 4: region 12 to region 7", "007 agents", "0.45 of the floor",
+            "x18446744073709551615y", "123456789012345678901234567890", std::string("a\x01" "5\x02" "b"), "regions 14 → 13 on depth 2",
+            "-3 and 9", "99999999999999999"};
+        StepLog log;
+        for (const std::string& text : texts) log.endStep({}, text);
+        for (std::size_t i = 0; i < texts.size(); ++i) QCOMPARE(log.descriptionOf(i), texts[i]);
+        log.truncate(4);
+        QCOMPARE(log.stepCount(), std::size_t(4));
+        log.endStep({}, "after 42");
+        QCOMPARE(log.descriptionOf(3), texts[3]);
+        QCOMPARE(log.descriptionOf(4), std::string("after 42"));
+
+        StepLog stairs;
+        for (int i = 0; i < 10000; ++i)
+            stairs.endStep({}, "stairs " + std::to_string(i + 1) + " of 10000 between depths 3 and 4: region " + std::to_string(i % 97) + " to region " +
+                                   std::to_string(i % 89));
+        QCOMPARE(stairs.descriptionOf(9999), std::string("stairs 10000 of 10000 between depths 3 and 4: region 8 to region 31"));
+        QCOMPARE(stairs.templates.size(), std::size_t(1));
+        QVERIFY2(stairs.bytes() < 10000 * 40, std::to_string(stairs.bytes()).c_str()); // the texts alone are over 60 bytes a step
+    }
+
     void packedDepthsUnpackToWhatWasPacked() {
         Rng rng(7);
         for (const auto& [w, h] : {std::pair{1, 1}, {3, 2}, {200, 150}, {1000, 3}}) {
