@@ -45,7 +45,7 @@ public:
     // their size: they are what Back and Step go through. Keyframes are kept too:
     // without them a scrub would regenerate from the start. On a big level those
     // and the segment being recorded can pass the budget (4096 x 4096 x 64
-    // cellular-depths: 398 MB of keyframes, 769 MB in all at the end, every log but
+    // cellular-depths: 398 MB of keyframes, 737 MB in all at the end, every log but
     // the last dropped); dropping all but a few keyframes made a scrub to the middle
     // take 15 s instead of 5.
     void setBudget(std::size_t bytes);
