@@ -68,27 +68,21 @@ private slots:
             return steps;
         };
 
-        std::vector<std::size_t> regions;
-        const auto regionsChanged = [&](const Generation& g) {
-            std::vector<std::size_t> now;
-            for (int z = 0; z < g.level().depthCount(); ++z) now.push_back(labelRuns(g.level().tiles(z), caves.movement).regions.size());
-            const bool changed = now != regions;
-            regions = now;
-            return changed;
+        // The regions of every depth after each step, by labelling: whether they changed.
+        const auto regionsChangedOn = [](const Project& project) {
+            return [&project, regions = std::vector<std::size_t>()](const Generation& g) mutable {
+                std::vector<std::size_t> now;
+                for (int z = 0; z < g.level().depthCount(); ++z) now.push_back(labelRuns(g.level().tiles(z), project.movement).regions.size());
+                const bool changed = now != regions;
+                regions = now;
+                return changed;
+            };
         };
-        const auto expectedRegions = byHand(caves, false, regionsChanged, 8);
+        const auto expectedRegions = byHand(caves, false, regionsChangedOn(caves), 8);
         QCOMPARE(expectedRegions.size(), std::size_t(8));
         QCOMPARE(withBreakpoint(caves, "regions-change", 8), expectedRegions);
         // Drones only open cells: the watch counts them as they grow, without relabelling.
-        regions.clear();
-        const auto dronesRegionsChanged = [&](const Generation& g) {
-            std::vector<std::size_t> now;
-            for (int z = 0; z < g.level().depthCount(); ++z) now.push_back(labelRuns(g.level().tiles(z), drones.movement).regions.size());
-            const bool changed = now != regions;
-            regions = now;
-            return changed;
-        };
-        const auto expectedDroneRegions = byHand(drones, false, dronesRegionsChanged, 40);
+        const auto expectedDroneRegions = byHand(drones, false, regionsChangedOn(drones), 40);
         QVERIFY2(expectedDroneRegions.size() >= 2, std::to_string(expectedDroneRegions.size()).c_str());
         QCOMPARE(withBreakpoint(drones, "regions-change", 40), expectedDroneRegions);
         // Two cells stop being connected: by hand, a flood of each step's level. Pairs
