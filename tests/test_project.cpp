@@ -1,13 +1,7 @@
 // The project file: round trips, kept unknown fields, and errors that name the path.
 #include <QtTest>
 
-#include <csignal>
 #include <filesystem>
-#include <cerrno>
-#include <cstring>
-#include <sys/mount.h>
-#include <sys/resource.h>
-#include <unistd.h>
 #include <fstream>
 
 #include "content/rules_json.h"
@@ -120,128 +114,6 @@ private slots:
         QCOMPARE(QString::fromStdString(notices[0].path), QString("/recipe/1/params/connectivity"));
         QVERIFY(QString::fromStdString(notices[0].message).contains("movement"));
         QVERIFY(projectToJson(p).dump().find("connectivity") == std::string::npos); // gone on the next save
-    }
-
-    // A real full filesystem: a 64 KiB tmpfs mounted for the test (CI runs as root),
-    // filled to the last block. The old file stays whole, no temporary is left, the
-    // error says why; with room again the same write lands. Where the mount is not
-    // allowed, the file-size limit below stands in for it, so the writer is always
-    // tested against a real refusal from the kernel.
-    void atomicWritesOnARealFullFilesystem() {
-        QTemporaryDir dir;
-        const std::filesystem::path folder = dir.path().toStdString();
-        if (::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=64k,mode=0755") != 0) {
-            const int why = errno;
-            qInfo("tmpfs not mountable here (%s): the file-size limit test stands in", std::strerror(why));
-            QVERIFY(why == EPERM || geteuid() != 0); // as root, only a locked-down container may refuse
-            return;
-        }
-        struct Unmount {
-            std::filesystem::path at;
-            ~Unmount() { ::umount2(at.c_str(), MNT_DETACH); }
-        } unmount{folder};
-        std::vector<Diagnostic> problems;
-        const std::string project = projectToJson(projectFromJson(minimalProject(), builtinStages(), problems)).dump(1);
-        writeFileAtomically(folder / "level.burrow.json", project);
-        {
-            // Fill what is left, a block at a time, until the kernel says no.
-            std::ofstream filler(folder / "filler", std::ios::binary);
-            const std::string block(4096, 'f');
-            while (filler.write(block.data(), block.size()) && filler.flush()) {}
-        }
-        QString message;
-        try {
-            writeFileAtomically(folder / "level.burrow.json", project + std::string(8192, ' '));
-        } catch (const FileError& e) {
-            message = QString::fromStdString(e.what());
-        }
-        QVERIFY2(message.contains("level.burrow.json") && message.contains("unchanged") && message.contains("space", Qt::CaseInsensitive),
-                 qPrintable(message));
-        QCOMPARE(readTextFile(folder / "level.burrow.json"), project);
-        // Streamed a piece at a time (how a level's text is written), the write that
-        // finds the disk full fails the same way.
-        message.clear();
-        int pieces = 0;
-        try {
-            writeFileAtomically(folder / "level.burrow.json", [&](const FileSink& sink) {
-                for (; pieces < 64; ++pieces) sink(std::string(4096, 'x'));
-            });
-        } catch (const FileError& e) {
-            message = QString::fromStdString(e.what());
-        }
-        QVERIFY2(message.contains("level.burrow.json") && message.contains("unchanged") && message.contains("space", Qt::CaseInsensitive),
-                 qPrintable(message));
-        QVERIFY(pieces < 64); // it stopped at the piece that did not fit
-        QCOMPARE(readTextFile(folder / "level.burrow.json"), project);
-        int files = 0;
-        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
-        QCOMPARE(files, 2); // the project and the filler: no temporary left
-        std::filesystem::remove(folder / "filler");
-        writeFileAtomically(folder / "level.burrow.json", project + std::string(8192, ' '));
-        QCOMPARE(readTextFile(folder / "level.burrow.json").size(), project.size() + 8192);
-    }
-
-    // A file made piece by piece lands whole; when what makes the pieces fails, the
-    // old file stays as it was, no temporary is left and the error passes on.
-    void streamedWritesLandWholeOrNotAtAll() {
-        QTemporaryDir dir;
-        const std::filesystem::path folder = dir.path().toStdString();
-        writeFileAtomically(folder / "map.txt", [](const FileSink& sink) {
-            sink("#..#\n");
-            sink("");
-            sink("#..#\n");
-        });
-        QCOMPARE(QString::fromStdString(readTextFile(folder / "map.txt")), QString("#..#\n#..#\n"));
-        bool thrown = false;
-        try {
-            writeFileAtomically(folder / "map.txt", [](const FileSink& sink) {
-                sink("half");
-                throw std::runtime_error("the level could not be drawn");
-            });
-        } catch (const std::runtime_error& e) {
-            thrown = QString(e.what()) == "the level could not be drawn";
-        }
-        QVERIFY(thrown);
-        QCOMPARE(QString::fromStdString(readTextFile(folder / "map.txt")), QString("#..#\n#..#\n"));
-        int files = 0;
-        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
-        QCOMPARE(files, 1);
-    }
-
-    // The one writer: through a symlink to its target, keeping the file's mode, and
-    // on a full disk (a file-size limit, real for this process) the old file stays
-    // whole, no temporary is left behind and the error says why.
-    void atomicWritesKeepLinksModesAndOldFiles() {
-        QTemporaryDir dir;
-        const std::filesystem::path folder = dir.path().toStdString();
-        writeFileAtomically(folder / "real.json", "old");
-        std::filesystem::permissions(folder / "real.json", std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                                                               std::filesystem::perms::group_read);
-        std::filesystem::create_symlink("real.json", folder / "link.json");
-        writeFileAtomically(folder / "link.json", "new");
-        QVERIFY(std::filesystem::is_symlink(folder / "link.json"));
-        QCOMPARE(QString::fromStdString(readTextFile(folder / "real.json")), QString("new"));
-        QVERIFY(std::filesystem::status(folder / "real.json").permissions() ==
-                (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write | std::filesystem::perms::group_read));
-
-        std::signal(SIGXFSZ, SIG_IGN);
-        rlimit saved{};
-        getrlimit(RLIMIT_FSIZE, &saved);
-        rlimit small = saved;
-        small.rlim_cur = 16;
-        setrlimit(RLIMIT_FSIZE, &small);
-        QString message;
-        try {
-            writeFileAtomically(folder / "real.json", std::string(1000, 'x'));
-        } catch (const FileError& e) {
-            message = QString::fromStdString(e.what());
-        }
-        setrlimit(RLIMIT_FSIZE, &saved);
-        QVERIFY2(message.contains("real.json") && message.contains("unchanged") && message.contains("too large", Qt::CaseInsensitive), qPrintable(message));
-        QCOMPARE(QString::fromStdString(readTextFile(folder / "real.json")), QString("new"));
-        int files = 0;
-        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
-        QCOMPARE(files, 2); // real.json and link.json: no temporary left
     }
 
     // Burrow's own files are strict: a typo is an error that names the path and
