@@ -125,6 +125,48 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::logic_error, PackedDepth(TileGrid(4, 4)).unpackInto(other));
     }
 
+    // A depth that changed in a few cells since its last keyframe is kept as that
+    // keyframe and the cells; unpacked onto any keyframe before it in the chain, only
+    // the cells since are written, and the tiles equal unpacking it whole.
+    void patchedKeyframesUnpackToWhatWasPacked() {
+        Rng rng(5);
+        TileGrid tiles(301, 97);
+        for (std::size_t i = 0; i < tiles.size(); ++i) tiles.data()[i] = rng.chance(0.5) ? Tile::Floor : Tile::Wall;
+        std::vector<std::shared_ptr<const PackedDepth>> chain{std::make_shared<const PackedDepth>(tiles)};
+        std::vector<TileGrid> states{tiles};
+        for (int k = 0; k < 12; ++k) {
+            std::vector<std::uint32_t> changed;
+            for (int c = 0; c < 40; ++c) changed.push_back(rng.below(static_cast<std::uint32_t>(tiles.size())));
+            std::sort(changed.begin(), changed.end());
+            changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+            for (const std::uint32_t i : changed) tiles.data()[i] = static_cast<Tile>(rng.below(5));
+            chain.push_back(PackedDepth::after(chain.back(), tiles, changed));
+            states.push_back(tiles);
+        }
+        // Patches are five bytes a cell; every eighth keyframe is whole again.
+        QVERIFY2(chain[1]->memoryBytes() <= sizeof(PackedDepth) + 40 * 5, qPrintable(QString::number(chain[1]->memoryBytes())));
+        QVERIFY(chain[9]->memoryBytes() > chain[0]->memoryBytes() / 2);
+        for (std::size_t to = 0; to < chain.size(); ++to) {
+            TileGrid out(301, 97, Tile::Water);
+            chain[to]->unpackInto(out);
+            QVERIFY2(out == states[to], qPrintable(QString("keyframe %1").arg(to)));
+            for (std::size_t from = 0; from < chain.size(); ++from) {
+                TileGrid onto = states[from];
+                chain[to]->unpackInto(onto, chain[from].get());
+                QVERIFY2(onto == states[to], qPrintable(QString("keyframe %1 onto %2").arg(to).arg(from)));
+            }
+        }
+        // Rewriting most cells packs the depth whole.
+        std::vector<std::uint32_t> all(tiles.size());
+        for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+        for (std::size_t i = 0; i < tiles.size(); ++i) tiles.data()[i] = rng.chance(0.5) ? Tile::Floor : Tile::Wall;
+        const auto whole = PackedDepth::after(chain.back(), tiles, all);
+        QVERIFY(whole->memoryBytes() < tiles.size() / 4);
+        TileGrid out(301, 97);
+        whole->unpackInto(out, chain.back().get());
+        QVERIFY(out == tiles);
+    }
+
     // A timeline that may keep nothing still goes anywhere, regenerating what it
     // dropped; a regeneration that does not repeat the steps is refused loudly.
     void droppedStepsAreRegeneratedExactly() {

@@ -139,9 +139,50 @@ void PackedDepth::packAsBits(const std::uint8_t* cells) {
     bits_ = true;
 }
 
-void PackedDepth::unpackInto(TileGrid& tiles) const {
+PackedDepth::PackedDepth(std::shared_ptr<const PackedDepth> base, const TileGrid& tiles, std::span<const std::uint32_t> changedCells)
+    : cellCount_(tiles.size()), base_(std::move(base)) {
+    if (!base_ || base_->cellCount_ != cellCount_) throw std::logic_error("PackedDepth: patching a keyframe of another size");
+    chain_ = base_->chain_ + 1;
+    bytes_.resize(changedCells.size() * kExceptionBytes);
+    const auto* cells = reinterpret_cast<const std::uint8_t*>(tiles.data());
+    std::uint8_t* out = bytes_.data();
+    for (const std::uint32_t index : changedCells) {
+        if (index >= cellCount_) throw std::logic_error("PackedDepth: a changed cell outside the depth");
+        std::memcpy(out, &index, 4);
+        out[4] = cells[index];
+        out += kExceptionBytes;
+    }
+}
+
+std::shared_ptr<const PackedDepth> PackedDepth::after(const std::shared_ptr<const PackedDepth>& base, const TileGrid& tiles,
+                                                     std::span<const std::uint32_t> changedCells) {
+    // A long chain would make a jump unpack many patches; eight is plenty for a
+    // recipe's stages touching a depth a few cells at a time.
+    constexpr int kLongestChain = 8;
+    if (base && base->cellCount_ == tiles.size() && base->chain_ < kLongestChain &&
+        changedCells.size() * kExceptionBytes < base->wholeBytes() / 2)
+        return std::make_shared<const PackedDepth>(base, tiles, changedCells);
+    return std::make_shared<const PackedDepth>(tiles);
+}
+
+bool PackedDepth::patches(const PackedDepth* other) const {
+    for (const PackedDepth* p = base_.get(); p; p = p->base_.get())
+        if (p == other) return true;
+    return false;
+}
+
+void PackedDepth::unpackInto(TileGrid& tiles, const PackedDepth* current) const {
     if (tiles.size() != cellCount_) throw std::logic_error("PackedDepth: unpacking into a depth of another size");
     auto* out = reinterpret_cast<std::uint8_t*>(tiles.data());
+    if (base_) {
+        if (base_.get() != current) base_->unpackInto(tiles, patches(current) ? current : nullptr);
+        for (std::size_t at = 0; at + kExceptionBytes <= bytes_.size(); at += kExceptionBytes) {
+            std::uint32_t index = 0;
+            std::memcpy(&index, bytes_.data() + at, 4);
+            out[index] = bytes_[at + 4];
+        }
+        return;
+    }
     if (bits_) {
         unpackBits(out);
         return;

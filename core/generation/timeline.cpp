@@ -7,19 +7,6 @@
 
 namespace burrow {
 namespace {
-template <typename T>
-void appendNew(std::vector<T>& log, const std::vector<T>& current) {
-    for (std::size_t i = log.size(); i < current.size(); ++i) log.push_back(current[i]);
-}
-template <typename T>
-void restorePrefix(std::vector<T>& current, const std::vector<T>& log, std::size_t count) {
-    current.assign(log.begin(), log.begin() + static_cast<std::ptrdiff_t>(std::min(count, log.size())));
-}
-template <typename T>
-void keepPrefix(std::vector<T>& log, std::size_t count) {
-    log.resize(std::min(log.size(), count));
-}
-
 // Reserving address space for a run's changes spares copying them as they grow;
 // the system backs only what is written. Capped so many runs stay cheap to map.
 constexpr std::size_t kMostReserved = std::size_t{64} << 20; // changes, 512 MiB
@@ -48,12 +35,14 @@ std::vector<CellChange>& Timeline::recordingBuffer(std::uint32_t run, const Leve
     segment.touched.assign(depths, false);
     segment.start.resize(depths);
     const Segment* previous = segments_.empty() ? nullptr : &segments_.back();
+    const auto changed = previous ? changedCells(*previous, levelBefore) : std::vector<std::vector<std::uint32_t>>(depths);
     for (std::size_t z = 0; z < depths; ++z) {
         if (previous && !previous->touched[z]) {
             segment.start[z] = previous->start[z];
             continue;
         }
-        auto packed = std::make_shared<const PackedDepth>(levelBefore.tiles(static_cast<int>(z)));
+        const TileGrid& tiles = levelBefore.tiles(static_cast<int>(z));
+        auto packed = changed[z].empty() ? std::make_shared<const PackedDepth>(tiles) : PackedDepth::after(previous->start[z], tiles, changed[z]);
         keyframeBytes_ += packed->memoryBytes();
         segment.start[z] = std::move(packed);
     }
@@ -84,21 +73,35 @@ void Timeline::commitStep(std::string_view description, std::span<const Annotati
     position_ = stepCount_;
     // Features are append-only during generation, but a hand edit may have dropped
     // some: keep the log in step with what the level holds.
-    const FeatureCounts counts = levelAfter.featureCounts();
-    if (counts != featuresAt(stepCount_ - 1)) {
-        keepPrefix(areas_, counts.areas);
-        keepPrefix(doors_, counts.doors);
-        keepPrefix(stairs_, counts.stairs);
-        keepPrefix(markers_, counts.markers);
-        keepPrefix(entities_, counts.entities);
-        appendNew(areas_, levelAfter.areas);
-        appendNew(doors_, levelAfter.doors);
-        appendNew(stairs_, levelAfter.stairs);
-        appendNew(markers_, levelAfter.markers);
-        appendNew(entities_, levelAfter.entities);
-        featureMarks_.push_back({stepCount_, counts});
-    }
+    areas_.record(levelAfter.areas, stepCount_);
+    doors_.record(levelAfter.doors, stepCount_);
+    stairs_.record(levelAfter.stairs, stepCount_);
+    markers_.record(levelAfter.markers, stepCount_);
+    entities_.record(levelAfter.entities, stepCount_);
     if (memoryBytes() > budget_) enforceBudget();
+}
+
+// The cells (indices, sorted, each once) of each depth that `segment` changed, for
+// keyframes that patch the one before; none for a depth it rewrote or when its log
+// is gone (the depth is then packed whole).
+std::vector<std::vector<std::uint32_t>> Timeline::changedCells(const Segment& segment, const Level& level) {
+    const auto depths = static_cast<std::size_t>(level.depthCount());
+    std::vector<std::vector<std::uint32_t>> cells(depths);
+    const std::size_t area = static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height());
+    if (!segment.kept || area > 0xffffffffu) return cells;
+    // A patch is five bytes a cell, a whole cave depth about a bit: a depth with more
+    // than a 32nd of its cells changed is packed whole, and need not be listed.
+    std::vector<std::size_t> count(depths, 0);
+    for (const CellChange& c : segment.log.changes) ++count[c.z];
+    for (std::size_t z = 0; z < depths; ++z)
+        if (count[z] <= area / 32) cells[z].reserve(count[z]);
+    for (const CellChange& c : segment.log.changes)
+        if (count[c.z] <= area / 32) cells[c.z].push_back(static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(level.width()) + c.x);
+    for (auto& list : cells) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
+    return cells;
 }
 
 std::size_t Timeline::segmentOfStep(std::size_t step) const {
@@ -202,7 +205,7 @@ void Timeline::restoreStart(Level& level, std::size_t s) {
     const Segment& segment = segments_[s];
     for (std::size_t z = 0; z < segment.start.size(); ++z) {
         if (levelDepths_[z] == segment.start[z]) continue;
-        segment.start[z]->unpackInto(level.tiles(static_cast<int>(z)));
+        segment.start[z]->unpackInto(level.tiles(static_cast<int>(z)), levelDepths_[z].get());
         levelDepths_[z] = segment.start[z];
     }
     position_ = segment.firstStep;
@@ -254,19 +257,12 @@ void Timeline::applySteps(Level& level, std::size_t target) {
         levelDepths_ = segments_[segmentAt(position_)].start;
 }
 
-FeatureCounts Timeline::featuresAt(std::size_t position) const {
-    const auto it = std::upper_bound(featureMarks_.begin(), featureMarks_.end(), position,
-                                     [](std::size_t p, const FeatureMark& mark) { return p < mark.steps; });
-    return it == featureMarks_.begin() ? FeatureCounts{} : std::prev(it)->counts;
-}
-
 void Timeline::restoreFeatures(Level& level) const {
-    const FeatureCounts counts = featuresAt(position_);
-    restorePrefix(level.areas, areas_, counts.areas);
-    restorePrefix(level.doors, doors_, counts.doors);
-    restorePrefix(level.stairs, stairs_, counts.stairs);
-    restorePrefix(level.markers, markers_, counts.markers);
-    restorePrefix(level.entities, entities_, counts.entities);
+    areas_.restore(level.areas, position_);
+    doors_.restore(level.doors, position_);
+    stairs_.restore(level.stairs, position_);
+    markers_.restore(level.markers, position_);
+    entities_.restore(level.entities, position_);
 }
 
 // Drops the logs of the segments used least recently until the rest fit, sparing
@@ -305,13 +301,11 @@ void Timeline::truncate() {
         last.stepEnd = position_;
         if (last.kept) last.changeCount = last.log.changes.size();
     }
-    while (!featureMarks_.empty() && featureMarks_.back().steps > position_) featureMarks_.pop_back();
-    const FeatureCounts counts = featuresAt(position_);
-    keepPrefix(areas_, counts.areas);
-    keepPrefix(doors_, counts.doors);
-    keepPrefix(stairs_, counts.stairs);
-    keepPrefix(markers_, counts.markers);
-    keepPrefix(entities_, counts.entities);
+    areas_.truncate(position_);
+    doors_.truncate(position_);
+    stairs_.truncate(position_);
+    markers_.truncate(position_);
+    entities_.truncate(position_);
     recountKeyframes();
 }
 
@@ -331,9 +325,8 @@ void Timeline::recountKeyframes() {
 void Timeline::clear() { *this = Timeline(budget_); }
 
 std::size_t Timeline::memoryBytes() const {
-    return keptLogBytes_ + keyframeBytes_ + segments_.capacity() * sizeof(Segment) + featureMarks_.capacity() * sizeof(FeatureMark) +
-           areas_.capacity() * sizeof(Area) + doors_.capacity() * sizeof(Door) + stairs_.capacity() * sizeof(StairsPair) +
-           markers_.capacity() * sizeof(Marker) + entities_.capacity() * sizeof(Entity);
+    return keptLogBytes_ + keyframeBytes_ + segments_.capacity() * sizeof(Segment) + areas_.bytes() + doors_.bytes() +
+           stairs_.bytes() + markers_.bytes() + entities_.bytes();
 }
 
 } // namespace burrow

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "generation/cell_change.h"
+#include "generation/feature_log.h"
 #include "generation/packed_depth.h"
 #include "generation/step_log.h"
 #include "model/level.h"
@@ -99,13 +100,7 @@ private:
         std::vector<bool> touched;   // the depths its steps changed
         std::uint64_t lastUse = 0;
     };
-    // The level's feature counts after the first `steps` steps, noted only where
-    // they change (most steps only dig).
-    struct FeatureMark {
-        std::size_t steps = 0;
-        FeatureCounts counts;
-    };
-
+    static std::vector<std::vector<std::uint32_t>> changedCells(const Segment& segment, const Level& level);
     std::size_t segmentOfStep(std::size_t step) const;
     std::size_t segmentAt(std::size_t position) const;
     std::size_t changeBegin(std::size_t step) const;
@@ -115,7 +110,6 @@ private:
     void restoreStart(Level& level, std::size_t segment);
     void regenerate(Level& level, std::size_t segment, const Regenerate& regenerate);
     void applySteps(Level& level, std::size_t target);
-    FeatureCounts featuresAt(std::size_t position) const;
     void restoreFeatures(Level& level) const;
     void enforceBudget();
     void recount(Segment& segment);
@@ -124,14 +118,13 @@ private:
     std::size_t budget_;
     std::size_t stepCount_ = 0;
     std::vector<Segment> segments_;
-    std::vector<FeatureMark> featureMarks_;
-    // Features in the order generation appended them; the marks say how many of
-    // each the level holds after a step.
-    std::vector<Area> areas_;
-    std::vector<Door> doors_;
-    std::vector<StairsPair> stairs_;
-    std::vector<Marker> markers_;
-    std::vector<Entity> entities_;
+    // Features in the order generation appended them, each with the step from
+    // which the level holds it.
+    FeatureLog<Area> areas_;
+    FeatureLog<Door> doors_;
+    FeatureLog<StairsPair> stairs_;
+    FeatureLog<Marker> markers_;
+    FeatureLog<Entity> entities_;
     std::size_t position_ = 0;
     // The keyframe each of the level's depths equals right now (null: none does),
     // so a jump unpacks only the depths that differ.
