@@ -6,8 +6,8 @@
 // the level where it began (each depth run-length packed, shared with the segment
 // before while that one left the depth alone) and, while the budget allows, its
 // steps' log: every change (eight bytes a cell), mark and description. Past the
-// budget, the logs of the segments used least recently are dropped, so what a
-// dropped step costs is nothing. Moving into such a segment puts its
+// budget, logs are dropped — those cheap to regenerate for their size and long
+// unused first (enforceBudget) — so what a dropped step costs is nothing. Moving into such a segment puts its
 // keyframe back and regenerates its steps — exact, since generation is
 // deterministic — and keeps them again, so stepping around where the designer is
 // looking stays instant. Only what was dropped costs a regeneration, and only one
@@ -98,7 +98,7 @@ private:
         std::uint64_t shape = 0;     // the log's shapeDigest() when it was dropped
         std::vector<std::shared_ptr<const PackedDepth>> start; // the level's depths where it began
         std::vector<bool> touched;   // the depths its steps changed
-        std::uint64_t lastUse = 0;
+        double usedAt = 0;           // the score floor when it was last used (enforceBudget)
     };
     static std::vector<std::vector<std::uint32_t>> changedCells(const Segment& segment, const Level& level);
     std::size_t segmentOfStep(std::size_t step) const;
@@ -111,6 +111,7 @@ private:
     void regenerate(Level& level, std::size_t segment, const Regenerate& regenerate);
     void applySteps(Level& level, std::size_t target);
     void restoreFeatures(Level& level) const;
+    double worthPerByte(const Segment& segment) const;
     void enforceBudget();
     void recount(Segment& segment);
     void recountKeyframes();
@@ -131,7 +132,8 @@ private:
     std::vector<std::shared_ptr<const PackedDepth>> levelDepths_;
     std::size_t keptLogBytes_ = 0;
     std::size_t keyframeBytes_ = 0;
-    std::uint64_t useClock_ = 0;
+    double inflation_ = 0;          // the score of the log dropped last
+    std::size_t levelArea_ = 0;
 };
 
 } // namespace burrow
