@@ -270,7 +270,7 @@ private slots:
         QCOMPARE(counter.finished, counter.started);
         QCOMPARE(static_cast<std::size_t>(counter.steps), recorded.timeline()->stepCount());
         std::size_t recordedCells = 0;
-        for (std::size_t i = 0; i < recorded.timeline()->stepCount(); ++i) recordedCells += recorded.timeline()->changes(i).size();
+        for (std::size_t i = 0; i < recorded.timeline()->stepCount(); ++i) recordedCells += recorded.timeline()->changeCount(i);
         QCOMPARE(counter.cells, recordedCells);
         QCOMPARE(static_cast<std::size_t>(counter.warnings), watched.warnings.size());
     }
@@ -294,7 +294,7 @@ private slots:
         Generation g = startGeneration(p, p.seed, {true});
         g.run();
         std::size_t changes = 0;
-        for (std::size_t i = 0; i < g.timeline()->stepCount(); ++i) changes += g.timeline()->changes(i).size();
+        for (std::size_t i = 0; i < g.timeline()->stepCount(); ++i) changes += g.timeline()->changeCount(i);
         QVERIFY(changes > 0);
         // Eight bytes a change, plus vector slack and per-step bookkeeping.
         QVERIFY2(g.timeline()->memoryBytes() < changes * 8 * 2 + 64 * 1024, qPrintable(QString::number(g.timeline()->memoryBytes())));

@@ -69,8 +69,8 @@ std::vector<Case> timelineCases() {
     return {
         {"cellular caves + pruning, 8 depths", "1000x1000x8", "(the plain run for the next row)", generating({1000, 1000, 8}, false)},
         {"the same stepped, recorded in a 64 MiB timeline", "1000x1000x8", "≤ 3x the plain run", generating({1000, 1000, 8}, true)},
-        {"timeline in 16 MiB: scrub from the end into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{16} << 20, false)},
-        {"timeline in 16 MiB: back one step into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{16} << 20, true)},
+        {"timeline in 4 MiB: scrub from the end into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{4} << 20, false)},
+        {"timeline in 4 MiB: back one step into a dropped stage run", "1000x1000x8", "≤ 50 ms", scrubbing({1000, 1000, 8}, std::size_t{4} << 20, true)},
     };
 }
 

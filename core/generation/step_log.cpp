@@ -14,6 +14,16 @@ bool isDigit(char c) { return c >= '0' && c <= '9'; }
 } // namespace
 
 void StepLog::endStep(std::span<const Annotation> marks, std::string_view description) {
+    const std::size_t begin = beginOf(changeEnds, stepCount());
+    if (depthWidth > 0) {
+        if (auto rewrite = DepthRewrite::from(std::span<const CellChange>(changes).subspan(begin), depthWidth)) {
+            changes.resize(begin);
+            rewritesBytes_ += rewrite->bytes() + sizeof(std::size_t);
+            rewrittenCells_ += rewrite->cellCount();
+            rewrites.push_back(std::move(*rewrite));
+            rewriteSteps.push_back(stepCount());
+        }
+    }
     changeEnds.push_back(changes.size());
     annotations.insert(annotations.end(), marks.begin(), marks.end());
     annotationEnds.push_back(annotations.size());
@@ -65,6 +75,32 @@ std::span<const CellChange> StepLog::changesOf(std::size_t step) const {
     return std::span<const CellChange>(changes).subspan(begin, changeEnds.at(step) - begin);
 }
 
+const DepthRewrite* StepLog::rewriteOf(std::size_t step) const {
+    const auto it = std::lower_bound(rewriteSteps.begin(), rewriteSteps.end(), step);
+    return it != rewriteSteps.end() && *it == step ? &rewrites[static_cast<std::size_t>(it - rewriteSteps.begin())] : nullptr;
+}
+
+void StepLog::redo(std::size_t step, Level& level) const {
+    if (const DepthRewrite* rewrite = rewriteOf(step)) return rewrite->redo(level);
+    for (const CellChange& c : changesOf(step)) level.tiles(c.z)(c.x, c.y) = c.after;
+}
+
+void StepLog::undo(std::size_t step, Level& level) const {
+    if (const DepthRewrite* rewrite = rewriteOf(step)) return rewrite->undo(level);
+    // In reverse: a cell changed twice in one step ends at its first `before`.
+    const auto stepChanges = changesOf(step);
+    for (auto it = stepChanges.rbegin(); it != stepChanges.rend(); ++it) level.tiles(it->z)(it->x, it->y) = it->before;
+}
+
+std::size_t StepLog::changeCount(std::size_t first, std::size_t end) const {
+    if (first >= end) return 0;
+    std::size_t count = changeEnds[end - 1] - beginOf(changeEnds, first);
+    const auto from = std::lower_bound(rewriteSteps.begin(), rewriteSteps.end(), first);
+    const auto to = std::lower_bound(rewriteSteps.begin(), rewriteSteps.end(), end);
+    for (auto it = from; it != to; ++it) count += rewrites[static_cast<std::size_t>(it - rewriteSteps.begin())].cellCount();
+    return count;
+}
+
 std::span<const Annotation> StepLog::annotationsOf(std::size_t step) const {
     const std::size_t begin = beginOf(annotationEnds, step);
     return std::span<const Annotation>(annotations).subspan(begin, annotationEnds.at(step) - begin);
@@ -93,9 +129,28 @@ std::string StepLog::descriptionOf(std::size_t step) const {
     return out;
 }
 
+void StepLog::shrinkToFit() {
+    changes.shrink_to_fit();
+    changeEnds.shrink_to_fit();
+    rewrites.shrink_to_fit();
+    rewriteSteps.shrink_to_fit();
+    annotations.shrink_to_fit();
+    annotationEnds.shrink_to_fit();
+    templateOf.shrink_to_fit();
+    numbers.shrink_to_fit();
+    numberEnds.shrink_to_fit();
+}
+
 void StepLog::truncate(std::size_t steps) {
     if (steps >= stepCount()) return;
     changes.resize(beginOf(changeEnds, steps));
+    const auto kept = std::lower_bound(rewriteSteps.begin(), rewriteSteps.end(), steps) - rewriteSteps.begin();
+    for (auto it = rewrites.begin() + kept; it != rewrites.end(); ++it) {
+        rewritesBytes_ -= it->bytes() + sizeof(std::size_t);
+        rewrittenCells_ -= it->cellCount();
+    }
+    rewrites.erase(rewrites.begin() + kept, rewrites.end());
+    rewriteSteps.resize(static_cast<std::size_t>(kept));
     annotations.resize(beginOf(annotationEnds, steps));
     numbers.resize(beginOf(numberEnds, steps));
     changeEnds.resize(steps);
@@ -106,7 +161,8 @@ void StepLog::truncate(std::size_t steps) {
 
 std::size_t StepLog::bytes() const {
     return changes.size() * sizeof(CellChange) + annotations.size() * sizeof(Annotation) + templateBytes_ + numbers.size() +
-           templateOf.size() * sizeof(std::uint32_t) + (changeEnds.size() + annotationEnds.size() + numberEnds.size()) * sizeof(std::size_t);
+           templateOf.size() * sizeof(std::uint32_t) + (changeEnds.size() + annotationEnds.size() + numberEnds.size()) * sizeof(std::size_t) +
+           rewritesBytes_;
 }
 
 std::uint64_t StepLog::shapeDigest() const {
@@ -127,6 +183,8 @@ std::uint64_t StepLog::shapeDigest() const {
         templateDigests.push_back(h);
     }
     for (std::size_t i = 0; i < stepCount(); ++i) {
+        const DepthRewrite* rewrite = rewriteOf(i);
+        mix(rewrite ? rewrite->cellCount() : 0);
         mix(changeEnds[i]);
         mix(annotationEnds[i]);
         mix(numberEnds[i]);

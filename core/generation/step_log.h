@@ -11,12 +11,19 @@
 #include <vector>
 
 #include "generation/cell_change.h"
+#include "generation/depth_rewrite.h"
+#include "model/level.h"
 
 namespace burrow {
 
 struct StepLog {
-    std::vector<CellChange> changes;
+    // A step that rewrites much of a depth is kept as a DepthRewrite, not a list,
+    // once the log knows the depth's width (0: every step stays a list).
+    int depthWidth = 0;
+    std::vector<CellChange> changes;           // the listed steps' changes
     std::vector<std::size_t> changeEnds;       // one per step: where its changes end
+    std::vector<DepthRewrite> rewrites;
+    std::vector<std::size_t> rewriteSteps;     // the step each rewrite is, ascending
     std::vector<Annotation> annotations;
     std::vector<std::size_t> annotationEnds;
     // Descriptions as a template (the text with each number replaced by a mark)
@@ -32,10 +39,22 @@ struct StepLog {
     // Closes a step whose changes were appended to `changes`.
     void endStep(std::span<const Annotation> marks, std::string_view description);
 
+    // A listed step's changes; empty for a rewrite.
     std::span<const CellChange> changesOf(std::size_t step) const;
+    const DepthRewrite* rewriteOf(std::size_t step) const;
+    // Applies step `step` to `level` (after its changes) or takes it back.
+    void redo(std::size_t step, Level& level) const;
+    void undo(std::size_t step, Level& level) const;
+    // Cells changed by the steps from `first` to before `end`, a rewrite's each once.
+    std::size_t changeCount(std::size_t first, std::size_t end) const;
+    std::size_t changeCount() const { return changes.size() + rewrittenCells_; }
     std::span<const Annotation> annotationsOf(std::size_t step) const;
     std::string descriptionOf(std::size_t step) const;
 
+    // Gives back what the lists reserved beyond their sizes: a finished run's log
+    // must not hold a recording buffer's pages (a rewritten depth's changes pass
+    // through it before they are packed).
+    void shrinkToFit();
     // Keeps the first `steps` steps.
     void truncate(std::size_t steps);
     // Memory actually written (sizes, not capacities: reserved address space the
@@ -48,6 +67,8 @@ struct StepLog {
 private:
     std::string template_;       // scratch for endStep
     std::size_t templateBytes_ = 0; // what `templates` holds, counted as they come
+    std::size_t rewritesBytes_ = 0;
+    std::size_t rewrittenCells_ = 0;
 };
 
 } // namespace burrow

@@ -27,6 +27,7 @@ std::vector<CellChange>& Timeline::recordingBuffer(std::uint32_t run, const Leve
         if (!segments_.back().kept) throw std::logic_error("Timeline: recording into a dropped segment");
         return segments_.back().log.changes;
     }
+    if (!segments_.empty()) segments_.back().log.shrinkToFit(); // closed: it grows no more
     Segment segment;
     segment.run = run;
     segment.firstStep = stepCount_;
@@ -34,6 +35,8 @@ std::vector<CellChange>& Timeline::recordingBuffer(std::uint32_t run, const Leve
     const auto depths = static_cast<std::size_t>(levelBefore.depthCount());
     segment.touched.assign(depths, false);
     levelArea_ = static_cast<std::size_t>(levelBefore.width()) * static_cast<std::size_t>(levelBefore.height());
+    levelWidth_ = levelBefore.width();
+    segment.log.depthWidth = levelWidth_;
     segment.start.resize(depths);
     const Segment* previous = segments_.empty() ? nullptr : &segments_.back();
     const auto changed = previous ? changedCells(*previous, levelBefore) : std::vector<std::vector<std::uint32_t>>(depths);
@@ -67,7 +70,7 @@ void Timeline::commitStep(std::string_view description, std::span<const Annotati
         if (segment.touched[z]) levelDepths_[z] = nullptr;
     log.endStep(annotations, description);
     recount(segment);
-    segment.changeCount = log.changes.size();
+    segment.changeCount = log.changeCount();
     ++segment.stepEnd;
     ++stepCount_;
     position_ = stepCount_;
@@ -93,10 +96,17 @@ std::vector<std::vector<std::uint32_t>> Timeline::changedCells(const Segment& se
     // than a 32nd of its cells changed is packed whole, and need not be listed.
     std::vector<std::size_t> count(depths, 0);
     for (const CellChange& c : segment.log.changes) ++count[c.z];
+    for (const DepthRewrite& r : segment.log.rewrites) count[static_cast<std::size_t>(r.depth())] += r.cellCount();
     for (std::size_t z = 0; z < depths; ++z)
         if (count[z] <= area / 32) cells[z].reserve(count[z]);
     for (const CellChange& c : segment.log.changes)
         if (count[c.z] <= area / 32) cells[c.z].push_back(static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(level.width()) + c.x);
+    for (const DepthRewrite& r : segment.log.rewrites) {
+        auto& list = cells[static_cast<std::size_t>(r.depth())];
+        if (count[static_cast<std::size_t>(r.depth())] > area / 32) continue;
+        const auto rewritten = r.cells();
+        list.insert(list.end(), rewritten.begin(), rewritten.end());
+    }
     for (auto& list : cells) {
         std::sort(list.begin(), list.end());
         list.erase(std::unique(list.begin(), list.end()), list.end());
@@ -115,16 +125,6 @@ std::size_t Timeline::segmentAt(std::size_t position) const {
     return position >= stepCount_ ? segments_.size() - 1 : segmentOfStep(position);
 }
 
-// Where step `step`'s changes begin and end in its segment's log (kept segments).
-std::size_t Timeline::changeBegin(std::size_t step) const {
-    const Segment& segment = segments_[segmentOfStep(step)];
-    return step == segment.firstStep ? 0 : segment.log.changeEnds[step - 1 - segment.firstStep];
-}
-std::size_t Timeline::changeEnd(std::size_t step) const {
-    const Segment& segment = segments_[segmentOfStep(step)];
-    return segment.log.changeEnds[step - segment.firstStep];
-}
-
 std::uint32_t Timeline::runOf(std::size_t index) const {
     if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
     return segments_[segmentOfStep(index)].run;
@@ -134,6 +134,18 @@ std::span<const CellChange> Timeline::changes(std::size_t index) const {
     if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
     const Segment& segment = segments_[segmentOfStep(index)];
     return segment.kept ? segment.log.changesOf(index - segment.firstStep) : std::span<const CellChange>();
+}
+
+bool Timeline::rewritesDepth(std::size_t index) const {
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    const Segment& segment = segments_[segmentOfStep(index)];
+    return segment.kept && segment.log.rewriteOf(index - segment.firstStep) != nullptr;
+}
+
+std::size_t Timeline::changeCount(std::size_t index) const {
+    if (index >= stepCount_) throw std::out_of_range("Timeline: no step " + std::to_string(index));
+    const Segment& segment = segments_[segmentOfStep(index)];
+    return segment.kept ? segment.log.changeCount(index - segment.firstStep, index - segment.firstStep + 1) : 0;
 }
 
 std::span<const Annotation> Timeline::annotations(std::size_t index) const {
@@ -167,7 +179,7 @@ std::size_t Timeline::directCost(std::size_t target) const {
         if (!segment.kept) return std::numeric_limits<std::size_t>::max();
         const std::size_t first = std::max(from, segment.firstStep);
         const std::size_t last = std::min(to, segment.stepEnd);
-        cost += changeEnd(last - 1) - changeBegin(first);
+        cost += segment.log.changeCount(first - segment.firstStep, last - segment.firstStep);
     }
     return cost;
 }
@@ -181,7 +193,7 @@ std::size_t Timeline::jumpCost(std::size_t target, std::size_t area) const {
         if (levelDepths_[z] != segment.start[z]) cost += area / kCellsPerChange;
     if (target == segment.firstStep) return cost;
     if (!segment.kept) return cost + segment.changeCount * 5;
-    return cost + changeEnd(target - 1);
+    return cost + segment.log.changeCount(0, target - segment.firstStep);
 }
 
 void Timeline::moveTo(Level& level, std::size_t target, const Regenerate& regen) {
@@ -216,12 +228,14 @@ void Timeline::regenerate(Level& level, std::size_t s, const Regenerate& regen) 
     if (!regen) throw std::logic_error("Timeline: moving into dropped steps needs a way to regenerate them");
     restoreFeatures(level);
     StepLog log;
+    log.depthWidth = levelWidth_;
     log.changes.reserve(segment.changeCount);
     const std::size_t steps = segment.stepEnd - segment.firstStep;
     regen(segment.run, steps, level, log);
-    if (log.stepCount() != steps || log.changes.size() != segment.changeCount || log.shapeDigest() != segment.shape)
+    if (log.stepCount() != steps || log.changeCount() != segment.changeCount || log.shapeDigest() != segment.shape)
         throw std::logic_error("Timeline: regenerating stage run " + std::to_string(segment.run) +
                                " did not repeat the steps recorded (generation must be deterministic)");
+    log.shrinkToFit();
     segment.log = std::move(log);
     segment.kept = true;
     recount(segment);
@@ -244,12 +258,12 @@ void Timeline::applySteps(Level& level, std::size_t target) {
     }
     while (position_ > target) {
         --position_;
-        const auto stepChanges = changes(position_);
-        // Undo in reverse order: a cell changed twice in one step ends at its first `before`.
-        for (auto it = stepChanges.rbegin(); it != stepChanges.rend(); ++it) level.tiles(it->z)(it->x, it->y) = it->before;
+        const Segment& segment = segments_[segmentOfStep(position_)];
+        segment.log.undo(position_ - segment.firstStep, level);
     }
     while (position_ < target) {
-        for (const CellChange& c : changes(position_)) level.tiles(c.z)(c.x, c.y) = c.after;
+        const Segment& segment = segments_[segmentOfStep(position_)];
+        segment.log.redo(position_ - segment.firstStep, level);
         ++position_;
     }
     // At a segment's first step the level is exactly its keyframe again.
@@ -322,7 +336,7 @@ void Timeline::truncate() {
         last.log.truncate(position_ - last.firstStep);
         recount(last);
         last.stepEnd = position_;
-        if (last.kept) last.changeCount = last.log.changes.size();
+        if (last.kept) last.changeCount = last.log.changeCount();
     }
     areas_.truncate(position_);
     doors_.truncate(position_);

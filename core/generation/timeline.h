@@ -73,8 +73,13 @@ public:
     std::uint32_t runOf(std::size_t index) const;
     // What step `index` changed, marked and said; empty when its segment was dropped
     // (changesKept() tells that apart from a step that changed nothing). The steps
-    // either side of the position are always kept.
+    // either side of the position are always kept. A step that rewrote much of a
+    // depth is kept packed (StepLog::rewrites), and lists no changes here.
     std::span<const CellChange> changes(std::size_t index) const;
+    // Whether step `index` is kept as a rewrite of a depth (so changes() lists none),
+    // and how many cells it changed (listed or not; 0 when dropped).
+    bool rewritesDepth(std::size_t index) const;
+    std::size_t changeCount(std::size_t index) const;
     std::span<const Annotation> annotations(std::size_t index) const;
     std::string description(std::size_t index) const;
     bool changesKept(std::size_t index) const;
@@ -103,8 +108,6 @@ private:
     static std::vector<std::vector<std::uint32_t>> changedCells(const Segment& segment, const Level& level);
     std::size_t segmentOfStep(std::size_t step) const;
     std::size_t segmentAt(std::size_t position) const;
-    std::size_t changeBegin(std::size_t step) const;
-    std::size_t changeEnd(std::size_t step) const;
     std::size_t directCost(std::size_t target) const;
     std::size_t jumpCost(std::size_t target, std::size_t area) const;
     void restoreStart(Level& level, std::size_t segment);
@@ -134,6 +137,7 @@ private:
     std::size_t keyframeBytes_ = 0;
     double inflation_ = 0;          // the score of the log dropped last
     std::size_t levelArea_ = 0;
+    int levelWidth_ = 0;
 };
 
 } // namespace burrow

@@ -155,7 +155,9 @@ void ProjectDocument::afterStep(bool forward) {
         composedValid_ = false;
         emit levelReset();
     } else if (const Timeline* t = generation_->timeline(); t && t->position() > 0) {
-        emit cellsChanged(t->changes(t->position() - 1));
+        // A step kept as a rewrite of a depth lists no cells: most of the depth changed.
+        if (t->rewritesDepth(t->position() - 1)) emit levelReset();
+        else emit cellsChanged(t->changes(t->position() - 1));
     }
     emit progressChanged();
 }
