@@ -30,7 +30,8 @@ namespace burrow {
 
 // What the editor's timeline may hold unless the designer says otherwise.
 // 512 MiB: with a 4096 x 4096 x 16 level (256 MiB) the whole editor stays within
-// 1 GiB (measured 0.97 GiB peak); a designer with memory to spare raises it.
+// 1 GiB (measured 0.84 GiB peak), and 4096 x 4096 x 64 fits with every keyframe and
+// the stairs run kept; a designer with memory to spare raises it.
 inline constexpr std::size_t kDefaultTimelineBudget = std::size_t{512} << 20;
 
 class Timeline {
@@ -44,11 +45,9 @@ public:
     // The most the timeline may take, all counted (memoryBytes()). The segment
     // being recorded and the ones either side of the position are kept whatever
     // their size: they are what Back and Step go through. Keyframes are kept too:
-    // without them a scrub would regenerate from the start. On a big level those
-    // and the segment being recorded can pass the budget (4096 x 4096 x 64
-    // cellular-depths: 398 MB of keyframes, 737 MB in all at the end, every log but
-    // the last dropped); dropping all but a few keyframes made a scrub to the middle
-    // take 15 s instead of 5.
+    // without them a scrub would regenerate from the start. Only on a level whose
+    // keyframes alone come near the budget can those pass it (4096 x 4096 x 64
+    // cellular-depths: 197 MB of keyframes, 511 MB in all at the end).
     void setBudget(std::size_t bytes);
     std::size_t budget() const { return budget_; }
 
