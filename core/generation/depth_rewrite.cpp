@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <numeric>
 
 namespace burrow {
@@ -87,15 +88,25 @@ std::optional<DepthRewrite> DepthRewrite::from(std::span<const CellChange> chang
     }
     if (collected != Collected::Done) return std::nullopt;
     codes.resize(rewrite.cellCount_);
-    const std::size_t pairs = rewrite.pairs_.size();
-    rewrite.bitsPerCode_ = pairs <= 2 ? 1 : pairs <= 4 ? 2 : pairs <= 16 ? 4 : 8;
-    const auto bits = static_cast<std::size_t>(rewrite.bitsPerCode_);
-    rewrite.codes_.assign((codes.size() * bits + 7) / 8, 0);
-    for (std::size_t k = 0; k < codes.size(); ++k)
-        rewrite.codes_[k * bits / 8] = static_cast<std::uint8_t>(rewrite.codes_[k * bits / 8] | (codes[k] << (k * bits % 8)));
+    rewrite.packCodes(codes);
     if (rewrite.bytes() * 4 > n * sizeof(CellChange)) return std::nullopt;
     return rewrite;
 }
+
+namespace {
+// Codes (pair indices) at the fewest bits that hold every pair: 1 for caves.
+template <typename Code>
+std::vector<std::uint8_t> packedCodes(const std::vector<Code>& codes, std::size_t pairs, int& bitsPerCode) {
+    bitsPerCode = pairs <= 2 ? 1 : pairs <= 4 ? 2 : pairs <= 16 ? 4 : 8;
+    const auto bits = static_cast<std::size_t>(bitsPerCode);
+    std::vector<std::uint8_t> out((codes.size() * bits + 7) / 8, 0);
+    for (std::size_t k = 0; k < codes.size(); ++k)
+        out[k * bits / 8] = static_cast<std::uint8_t>(out[k * bits / 8] | (static_cast<unsigned>(codes[k]) << (k * bits % 8)));
+    return out;
+}
+} // namespace
+
+void DepthRewrite::packCodes(const std::vector<std::uint8_t>& codes) { codes_ = packedCodes(codes, pairs_.size(), bitsPerCode_); }
 
 void DepthRewrite::write(Level& level, bool after) const {
     auto* tiles = level.tiles(depth_).data();
@@ -122,6 +133,93 @@ std::vector<std::uint32_t> DepthRewrite::cells() const {
 
 std::size_t DepthRewrite::bytes() const {
     return sizeof(*this) + mask_.size() * sizeof(std::uint64_t) + pairs_.size() * sizeof(pairs_[0]) + codes_.size();
+}
+
+void RowRecorder::addRow(int z, int y, const Tile* before, const Tile* after, const std::uint64_t* changed) {
+    if (empty()) {
+        depth_ = z;
+        firstCell_ = static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) / 64 * 64;
+        if (codeOf_.empty()) codeOf_.assign(256 * 256, 0xffff);
+    }
+    lastRow_ = y;
+    const std::size_t rowStart = static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) - firstCell_;
+    mask_.resize((rowStart + static_cast<std::size_t>(width_) + 63) / 64, 0);
+    const auto w = static_cast<std::size_t>(width_);
+    if (changed) {
+        for (std::size_t word = 0; word * 64 < w; ++word)
+            for (std::uint64_t m = changed[word]; m != 0; m &= m - 1) {
+                const std::size_t x = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
+                if (x < w) addCell(rowStart + x, before[x], after[x]);
+            }
+        return;
+    }
+    // Eight cells at a time: a row that barely changes costs a compare per eight.
+    std::size_t x = 0;
+    for (; x + 8 <= w; x += 8) {
+        std::uint64_t a = 0, b = 0;
+        std::memcpy(&a, before + x, 8);
+        std::memcpy(&b, after + x, 8);
+        std::uint64_t differ = a ^ b;
+        differ |= differ >> 4;
+        differ |= differ >> 2;
+        differ |= differ >> 1;
+        for (std::uint64_t m = differ & 0x0101010101010101ull; m != 0; m &= m - 1) {
+            const std::size_t i = x + static_cast<std::size_t>(std::countr_zero(m) >> 3);
+            addCell(rowStart + i, before[i], after[i]);
+        }
+    }
+    for (; x < w; ++x)
+        if (before[x] != after[x]) addCell(rowStart + x, before[x], after[x]);
+}
+
+std::optional<DepthRewrite> RowRecorder::take(std::vector<CellChange>& list) {
+    if (empty()) return std::nullopt;
+    DepthRewrite rewrite;
+    rewrite.depth_ = depth_;
+    rewrite.firstCell_ = firstCell_;
+    rewrite.cellCount_ = codes_.size();
+    rewrite.pairs_ = pairs_;
+    const std::size_t bytes = mask_.size() * 8 + codes_.size();
+    if (pairs_.size() > 256 || codes_.size() < kFewestChanges || bytes * 4 > codes_.size() * sizeof(CellChange)) {
+        flushInto(list);
+        return std::nullopt;
+    }
+    rewrite.codes_ = packedCodes(codes_, pairs_.size(), rewrite.bitsPerCode_);
+    rewrite.mask_ = std::move(mask_);
+    // The mask may end in words no row reached (rows shorter than a word): trim.
+    while (!rewrite.mask_.empty() && rewrite.mask_.back() == 0) rewrite.mask_.pop_back();
+    clear();
+    return rewrite;
+}
+
+void RowRecorder::flushInto(std::vector<CellChange>& list) {
+    if (empty()) return;
+    const auto w = static_cast<std::size_t>(width_);
+    std::size_t k = 0;
+    for (std::size_t word = 0; word < mask_.size(); ++word)
+        for (std::uint64_t m = mask_[word]; m != 0; m &= m - 1) {
+            const std::size_t cell = firstCell_ + word * 64 + static_cast<std::size_t>(std::countr_zero(m));
+            const auto& pair = pairs_[codes_[k++]];
+            list.push_back({static_cast<std::uint16_t>(cell % w), static_cast<std::uint16_t>(cell / w), static_cast<std::uint8_t>(depth_),
+                            pair.first, pair.second, 0});
+        }
+    clear();
+}
+
+void RowRecorder::clear() {
+    for (const auto& [before, after] : pairs_) codeOf_[static_cast<std::size_t>(before) * 256 + static_cast<std::size_t>(after)] = 0xffff;
+    pairs_.clear();
+    codes_.clear();
+    mask_.clear();
+    depth_ = -1;
+    lastRow_ = -1;
+}
+
+void RowRecorder::release() {
+    clear();
+    codeOf_ = {};
+    codes_ = {};
+    mask_ = {};
 }
 
 } // namespace burrow

@@ -16,6 +16,8 @@
 
 namespace burrow {
 
+class RowRecorder;
+
 class DepthRewrite {
 public:
     // The step's `changes` (in the order made) packed, when they are all on one depth
@@ -34,7 +36,9 @@ public:
     std::vector<std::uint32_t> cells() const;
 
 private:
+    friend class RowRecorder;
     void write(Level& level, bool after) const;
+    void packCodes(const std::vector<std::uint8_t>& codes);
     enum class Collected { Done, OutOfOrder, Unpackable };
     template <bool CheckOrder, typename Nth>
     Collected collect(std::size_t n, int width, std::size_t last, std::vector<std::uint8_t>& codes, Nth nth);
@@ -46,6 +50,52 @@ private:
     std::vector<std::uint8_t> codes_;     // each changed cell's pair, bitsPerCode_ bits, in cell order
     int bitsPerCode_ = 1;
     std::size_t cellCount_ = 0;
+};
+
+// Builds a DepthRewrite straight from whole rows as a stage writes them
+// (LevelCanvas::writeRow), rows going down one depth, so a step that rewrites a
+// depth never passes through a change list: the list and its packing were over half
+// of recording a cave generation.
+class RowRecorder {
+public:
+    explicit RowRecorder(int width) : width_(width) {}
+
+    bool empty() const { return depth_ < 0; }
+    // Whether row y of depth z can follow the rows recorded (same depth, further down).
+    bool accepts(int z, int y) const { return empty() || (z == depth_ && y > lastRow_); }
+    // Row y of depth z goes from `before` to `after` (width entries each). `changed`,
+    // if given, has bit x set exactly where they differ.
+    void addRow(int z, int y, const Tile* before, const Tile* after, const std::uint64_t* changed = nullptr);
+    // The rows as a rewrite, when that is at most a quarter of their change list's
+    // bytes; otherwise their changes are appended to `list`. Empty again after.
+    std::optional<DepthRewrite> take(std::vector<CellChange>& list);
+    // Appends the rows' changes to `list` (in cell order) and empties.
+    void flushInto(std::vector<CellChange>& list);
+    // Gives back the pair table (128 KiB) and buffers.
+    void release();
+    std::size_t changeCount() const { return codes_.size(); }
+    int depth() const { return depth_; }
+
+private:
+    void addCell(std::size_t bit, Tile before, Tile after) {
+        std::uint16_t& code = codeOf_[static_cast<std::size_t>(before) * 256 + static_cast<std::size_t>(after)];
+        if (code == 0xffff) {
+            code = static_cast<std::uint16_t>(pairs_.size());
+            pairs_.emplace_back(before, after);
+        }
+        codes_.push_back(code);
+        mask_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    void clear();
+
+    int width_;
+    int depth_ = -1;
+    int lastRow_ = -1;
+    std::size_t firstCell_ = 0;
+    std::vector<std::uint64_t> mask_;
+    std::vector<std::uint16_t> codes_;  // each changed cell's pair, in cell order
+    std::vector<std::pair<Tile, Tile>> pairs_;
+    std::vector<std::uint16_t> codeOf_; // (before, after) -> pair index, 0xffff: none yet
 };
 
 } // namespace burrow

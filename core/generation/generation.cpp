@@ -129,7 +129,7 @@ void Generation::moveTimeline(std::size_t position) {
         const std::unique_ptr<Stage> stage = makeStage(stageRun);
         std::vector<Annotation> marks;
         for (std::size_t i = 0; i < steps && !stage->finished(); ++i) {
-            LevelCanvas canvas(level, stageRun.depth, &log.changes);
+            LevelCanvas canvas(level, stageRun.depth, &log.changes, log.rowRecorder());
             stage->step(canvas);
             annotate(*stage, stageRun, marks);
             log.endStep(marks, stage->stepDescription());
@@ -179,13 +179,18 @@ void Generation::generateOneStep() {
     }
     const int depth = runs_[*activeRun_].depth;
     std::vector<CellChange>* record = nullptr;
-    if (options_.recordTimeline) record = &timeline_.recordingBuffer(static_cast<std::uint32_t>(*activeRun_), level_);
-    else if (observer_ && observer_->wantsCells() && observer_->wantsCellsOfStep(runs_[*activeRun_], *activeRun_)) {
+    RowRecorder* rows = nullptr;
+    const bool cellsWanted = observer_ && observer_->wantsCells() && observer_->wantsCellsOfStep(runs_[*activeRun_], *activeRun_);
+    if (options_.recordTimeline) {
+        record = &timeline_.recordingBuffer(static_cast<std::uint32_t>(*activeRun_), level_);
+        // Whole rows may skip the list unless the observer reads the step's cells.
+        if (!cellsWanted) rows = timeline_.rowRecorder();
+    } else if (cellsWanted) {
         observed_.clear();
         record = &observed_;
     }
     const std::size_t firstChange = record ? record->size() : 0;
-    LevelCanvas canvas(level_, depth, record);
+    LevelCanvas canvas(level_, depth, record, rows);
     stage_->step(canvas);
     ++stepsGenerated_;
     lastDescription_ = stage_->stepDescription();

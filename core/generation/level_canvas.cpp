@@ -29,10 +29,20 @@ inline std::uint64_t nonZeroBytes(std::uint64_t d) {
 }
 } // namespace
 
+// Whether rows go to the row recorder; when row y cannot follow the rows it holds
+// (another depth, a row above), those join the list first, in the order made.
+bool LevelCanvas::rowRecorded(int y) {
+    if (!rows_) return false;
+    if (!rows_->accepts(depth_, y)) rows_->flushInto(*changes_);
+    return true;
+}
+
 void LevelCanvas::writeRow(int y, const Tile* tiles) {
     Tile* row = grid_.row(y);
     const int w = width();
-    if (changes_) {
+    if (rowRecorded(y)) {
+        rows_->addRow(depth_, y, row, tiles);
+    } else if (changes_) {
         // Eight cells at a time: find the bytes that differ and record only those, so
         // a row that barely changes costs one comparison per eight cells.
         int x = 0;
@@ -53,7 +63,9 @@ void LevelCanvas::writeRow(int y, const Tile* tiles) {
 
 void LevelCanvas::writeRowChanged(int y, const Tile* tiles, const std::uint64_t* changed) {
     Tile* row = grid_.row(y);
-    if (changes_) {
+    if (rowRecorded(y)) {
+        rows_->addRow(depth_, y, row, tiles, changed);
+    } else if (changes_) {
         const int words = (width() + 63) / 64;
         for (int word = 0; word < words; ++word)
             for (std::uint64_t m = changed[word]; m != 0; m &= m - 1) {

@@ -6,19 +6,22 @@
 #include <vector>
 
 #include "generation/cell_change.h"
+#include "generation/depth_rewrite.h"
 #include "model/level.h"
 
 namespace burrow {
 
 class LevelCanvas {
 public:
-    LevelCanvas(Level& level, int depth, std::vector<CellChange>* changes = nullptr)
-        : level_(level), grid_(level.tiles(depth)), depth_(depth), changes_(changes) {}
+    // Recording when `changes` is given; whole rows then go to `rows` if given (a
+    // timeline's, which keeps a rewritten depth packed), else to the list too.
+    LevelCanvas(Level& level, int depth, std::vector<CellChange>* changes = nullptr, RowRecorder* rows = nullptr)
+        : level_(level), grid_(level.tiles(depth)), depth_(depth), changes_(changes), rows_(changes ? rows : nullptr) {}
 
     Level& level() { return level_; }
     // The same level at another depth, recording into the same step (for stages
     // that span depths, such as stairs).
-    LevelCanvas atDepth(int depth) const { return LevelCanvas(level_, depth, changes_); }
+    LevelCanvas atDepth(int depth) const { return LevelCanvas(level_, depth, changes_, rows_); }
     const TileGrid& grid() const { return grid_; }
     int depth() const { return depth_; }
     int width() const { return grid_.width(); }
@@ -32,7 +35,10 @@ public:
         Tile& cell = grid_(x, y);
         // Unrecorded writes store unconditionally: comparing first would be a branch
         // the CPU cannot predict when diggers cross their own tunnels.
-        if (changes_ && cell != tile) changes_->push_back(change(x, y, cell, tile));
+        if (changes_ && cell != tile) {
+            if (rows_ && !rows_->empty()) rows_->flushInto(*changes_); // keep the order made
+            changes_->push_back(change(x, y, cell, tile));
+        }
         cell = tile;
     }
     void setClipped(int x, int y, Tile tile) {
@@ -50,6 +56,7 @@ public:
     void writeRowChanged(int y, const Tile* tiles, const std::uint64_t* changed);
 
 private:
+    bool rowRecorded(int y);
     CellChange change(int x, int y, Tile before, Tile after) const {
         return {static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint8_t>(depth_), before, after, 0};
     }
@@ -58,6 +65,7 @@ private:
     TileGrid& grid_;
     int depth_;
     std::vector<CellChange>* changes_;
+    RowRecorder* rows_;
 };
 
 } // namespace burrow

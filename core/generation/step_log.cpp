@@ -15,14 +15,19 @@ bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 void StepLog::endStep(std::span<const Annotation> marks, std::string_view description) {
     const std::size_t begin = beginOf(changeEnds, stepCount());
-    if (depthWidth > 0) {
-        if (auto rewrite = DepthRewrite::from(std::span<const CellChange>(changes).subspan(begin), depthWidth)) {
-            changes.resize(begin);
-            rewritesBytes_ += rewrite->bytes() + sizeof(std::size_t);
-            rewrittenCells_ += rewrite->cellCount();
-            rewrites.push_back(std::move(*rewrite));
-            rewriteSteps.push_back(stepCount());
-        }
+    std::optional<DepthRewrite> rewrite;
+    // Rows written after listed changes follow them in the list (the order made).
+    if (rows_ && !rows_->empty()) {
+        if (changes.size() == begin) rewrite = rows_->take(changes);
+        else rows_->flushInto(changes);
+    }
+    if (!rewrite && depthWidth > 0) rewrite = DepthRewrite::from(std::span<const CellChange>(changes).subspan(begin), depthWidth);
+    if (rewrite) {
+        changes.resize(begin);
+        rewritesBytes_ += rewrite->bytes() + sizeof(std::size_t);
+        rewrittenCells_ += rewrite->cellCount();
+        rewrites.push_back(std::move(*rewrite));
+        rewriteSteps.push_back(stepCount());
     }
     changeEnds.push_back(changes.size());
     annotations.insert(annotations.end(), marks.begin(), marks.end());
@@ -129,7 +134,14 @@ std::string StepLog::descriptionOf(std::size_t step) const {
     return out;
 }
 
+RowRecorder* StepLog::rowRecorder() {
+    if (depthWidth <= 0) return nullptr;
+    if (!rows_) rows_ = std::make_unique<RowRecorder>(depthWidth);
+    return rows_.get();
+}
+
 void StepLog::shrinkToFit() {
+    rows_.reset();
     changes.shrink_to_fit();
     changeEnds.shrink_to_fit();
     rewrites.shrink_to_fit();

@@ -5,6 +5,7 @@
 // bookkeeping beyond what it records, and the whole log drops in one go when the
 // timeline needs the memory (the steps are regenerated when wanted again).
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,9 @@ struct StepLog {
     std::vector<std::size_t> numberEnds;       // one per step: where its numbers end
 
     std::size_t stepCount() const { return changeEnds.size(); }
+    // Where a stage's whole-row writes go while a step is recorded (LevelCanvas),
+    // once depthWidth is known; endStep() takes them with the listed changes.
+    RowRecorder* rowRecorder();
     // Closes a step whose changes were appended to `changes`.
     void endStep(std::span<const Annotation> marks, std::string_view description);
 
@@ -69,6 +73,7 @@ private:
     std::size_t templateBytes_ = 0; // what `templates` holds, counted as they come
     std::size_t rewritesBytes_ = 0;
     std::size_t rewrittenCells_ = 0;
+    std::unique_ptr<RowRecorder> rows_;
 };
 
 } // namespace burrow

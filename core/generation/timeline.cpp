@@ -66,6 +66,7 @@ void Timeline::commitStep(std::string_view description, std::span<const Annotati
     const std::size_t begin = log.changeEnds.empty() ? 0 : log.changeEnds.back();
     for (std::size_t i = begin, lastDepth = segment.touched.size(); i < log.changes.size(); ++i)
         if (log.changes[i].z != lastDepth) segment.touched[lastDepth = log.changes[i].z] = true;
+    if (const RowRecorder* rows = log.rowRecorder(); rows && !rows->empty()) segment.touched[static_cast<std::size_t>(rows->depth())] = true;
     for (std::size_t z = 0; z < segment.touched.size(); ++z)
         if (segment.touched[z]) levelDepths_[z] = nullptr;
     log.endStep(annotations, description);

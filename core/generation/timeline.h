@@ -57,6 +57,9 @@ public:
     // must be at its end.
     std::vector<CellChange>& recordingBuffer(std::uint32_t run, const Level& levelBefore);
     void commitStep(std::string_view description, std::span<const Annotation> annotations, const Level& levelAfter);
+    // Where the step being recorded may send whole rows instead of the buffer
+    // (after recordingBuffer(); LevelCanvas).
+    RowRecorder* rowRecorder() { return segments_.back().log.rowRecorder(); }
 
     std::size_t stepCount() const { return stepCount_; }
     // How many steps are applied to the level right now.
