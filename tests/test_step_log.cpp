@@ -17,17 +17,6 @@
 using namespace burrow;
 
 namespace {
-Project example(const QString& name) {
-    return loadProject(std::string(BURROW_EXAMPLES) + "/" + name.toStdString() + ".burrow.json", builtinStages());
-}
-
-GenerationOptions recording(std::size_t budget) {
-    GenerationOptions options;
-    options.recordTimeline = true;
-    options.timelineBudget = budget;
-    return options;
-}
-
 Level noiseLevel(std::uint64_t seed, LevelSize size) {
     Rng rng(seed);
     Level level(size);
@@ -151,8 +140,10 @@ private slots:
         two.endStep({}, "few");
         QVERIFY(two.rewrites.empty());
         // The cave examples' noise and generations are kept this way.
-        const Project p = example("cellular-depths");
-        Generation g = startGeneration(p, p.seed, recording(kDefaultTimelineBudget));
+        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", builtinStages());
+        GenerationOptions recorded;
+        recorded.recordTimeline = true;
+        Generation g = startGeneration(p, p.seed, recorded);
         g.run();
         QVERIFY(g.timeline()->rewritesDepth(0));
         QVERIFY(g.timeline()->changes(0).empty());
