@@ -1,8 +1,6 @@
-// The game's own tiles in exports: the mapping is read (and refused with JSON paths
-// and file names), masks are right on hand-made maps, and Tiled's own tmxrasterizer
-// draws the exported TMJ and TMX — with an external .tsj or .tsx and an image
-// tileset, walls blob-autotiled and lava edge-autotiled — exactly as this test
-// computes from the mapping, and exactly as our PNG draws it.
+// The game's own tiles: the mapping is read and saved as written (and refused with
+// JSON paths and file names), and autotile masks are right on hand-made maps. How
+// the exports draw with them: test_game_tiles_drawn.
 #include <QtTest>
 
 #include <QImage>
@@ -23,108 +21,15 @@
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
+#include "game_art_test_helpers.h"
 #include "project_test_helpers.h"
 
 using namespace burrow;
 using burrow::test::problemsOf;
 using burrow::test::projectOf;
 using nlohmann::json;
+using namespace burrow::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-constexpr int kSize = 8; // pixels a tile
-
-// A flat colour per tile, different for every tile of both sheets.
-std::uint32_t wallColour(int tile) { return 0x200000u + static_cast<std::uint32_t>(tile) * 0x030507u; }
-std::uint32_t groundColour(int tile) { return 0x00a000u + static_cast<std::uint32_t>(tile) * 0x0b0003u; }
-
-void writeSheet(const fs::path& file, int columns, int rows, std::uint32_t (*colour)(int)) {
-    RgbImage image(columns * kSize, rows * kSize);
-    for (int i = 0; i < columns * rows; ++i) image.fillRect((i % columns) * kSize, (i / columns) * kSize, kSize, kSize, colour(i));
-    std::ofstream(file, std::ios::binary) << encodePng(image);
-}
-
-// The blob masks by their definition: a corner only with both sides beside it.
-std::vector<int> blobMasksByHand() {
-    std::vector<int> masks;
-    for (int m = 0; m < 256; ++m) {
-        const bool n = m & 1, e = m & 4, s = m & 16, w = m & 64;
-        if ((m & 2) && !(n && e)) continue;
-        if ((m & 8) && !(s && e)) continue;
-        if ((m & 32) && !(s && w)) continue;
-        if ((m & 128) && !(n && w)) continue;
-        masks.push_back(m);
-    }
-    return masks;
-}
-
-// Art in `folder`: walls.png (48 tiles: 0 plain, 1 + i for the i-th blob mask) with
-// walls.tsj and walls.tsx, and ground.png (20 tiles: 0 floor, 1 + mask for lava's
-// 16 edge masks).
-json writeArt(const fs::path& folder) {
-    writeSheet(folder / "walls.png", 8, 6, wallColour);
-    writeSheet(folder / "ground.png", 4, 5, groundColour);
-    std::ofstream(folder / "walls.tsj") << json{{"type", "tileset"}, {"version", "1.8"}, {"tiledversion", "1.8.2"}, {"name", "walls"},
-                                                 {"tilewidth", kSize}, {"tileheight", kSize}, {"tilecount", 48}, {"columns", 8}, {"margin", 0},
-                                                 {"spacing", 0}, {"image", "walls.png"}, {"imagewidth", 64}, {"imageheight", 48}}.dump(1);
-    std::ofstream(folder / "walls.tsx") << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.8\" tiledversion=\"1.8.2\" name=\"walls\" "
-                                           "tilewidth=\"8\" tileheight=\"8\" tilecount=\"48\" columns=\"8\">\n <image source=\"walls.png\" width=\"64\" height=\"48\"/>\n</tileset>\n";
-    json blob = json::object();
-    const auto masks = blobMasksByHand();
-    for (std::size_t i = 0; i < masks.size(); ++i) blob[std::to_string(masks[i])] = static_cast<int>(i) + 1;
-    json edge = json::object();
-    for (int m = 0; m < 16; ++m) edge[std::to_string(m)] = m + 1;
-    return {{"tilesets", {{{"name", "walls"}, {"source", "walls.tsj"}}, {{"name", "ground"}, {"image", "ground.png"}, {"tile_size", kSize}}}},
-            {"kinds",
-             {{"floor", {{"tileset", "ground"}, {"tile", 0}}},
-              {"wall", {{"tileset", "walls"}, {"tile", 0}, {"autotile", "blob"}, {"tiles", blob}}},
-              {"lava", {{"tileset", "ground"}, {"autotile", "edge"}, {"tiles", edge}}}}}};
-}
-
-// The lava-caves example without its own art (each test brings its art).
-json lavaCaves() {
-    json doc = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json"));
-    doc.erase("game_tiles");
-    return doc;
-}
-
-// The colour the mapping says cell (x, y) has, computed here from the definitions,
-// or nothing for a kind the mapping leaves to Burrow's tiles.
-std::optional<std::uint32_t> expectedColour(const TileGrid& tiles, const TileKinds& kinds, int x, int y) {
-    const Tile t = tiles(x, y), wall = Tile::Wall, lava = *kinds.find("lava");
-    auto joined = [&](int dx, int dy, Tile like) {
-        const int nx = x + dx, ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= tiles.width() || ny >= tiles.height()) return true;
-        return tiles(nx, ny) == like || kinds.exportLook(tiles(nx, ny)) == like;
-    };
-    if (t == Tile::Floor) return groundColour(0);
-    if (t == lava) return groundColour(1 + (joined(0, -1, lava) ? 1 : 0) + (joined(1, 0, lava) ? 2 : 0) + (joined(0, 1, lava) ? 4 : 0) + (joined(-1, 0, lava) ? 8 : 0));
-    if (t != wall) return std::nullopt;
-    const bool n = joined(0, -1, wall), e = joined(1, 0, wall), s = joined(0, 1, wall), w = joined(-1, 0, wall);
-    const int mask = (n ? 1 : 0) | (n && e && joined(1, -1, wall) ? 2 : 0) | (e ? 4 : 0) | (s && e && joined(1, 1, wall) ? 8 : 0) | (s ? 16 : 0) |
-                     (s && w && joined(-1, 1, wall) ? 32 : 0) | (w ? 64 : 0) | (n && w && joined(-1, -1, wall) ? 128 : 0);
-    const auto masks = blobMasksByHand();
-    return wallColour(1 + static_cast<int>(std::find(masks.begin(), masks.end(), mask) - masks.begin()));
-}
-
-QString rasterizer() {
-    const QString found = QStandardPaths::findExecutable("tmxrasterizer");
-    if (found.isEmpty() && !qEnvironmentVariableIsEmpty("CI")) qFatal("Tiled's tmxrasterizer is missing: bash .ci/setup installs it");
-    return found;
-}
-
-QImage rasterize(const QString& map) {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
-    process.setProcessEnvironment(env);
-    process.start(rasterizer(), {"--hide-layer", "things", map, map + ".png"});
-    if (!process.waitForFinished(60000) || process.exitCode() != 0) qWarning("tmxrasterizer: %s", process.readAllStandardError().constData());
-    return QImage(map + ".png").convertToFormat(QImage::Format_ARGB32);
-}
-
-} // namespace
 
 class TestGameTiles : public QObject {
     Q_OBJECT
@@ -271,160 +176,6 @@ private slots:
 
     // The real consumer: tmxrasterizer draws each format with the external tileset
     // resolved, and every cell is the tile the mapping gives it.
-    void tiledDrawsTheMappedAndAutotiledTiles_data() {
-        QTest::addColumn<QString>("source");
-        QTest::addColumn<QString>("format");
-        QTest::newRow("tmj with .tsj") << "walls.tsj" << "tmj";
-        QTest::newRow("tmx with .tsx") << "walls.tsx" << "tmx";
-        QTest::newRow("tmj with .tsx") << "walls.tsx" << "tmj";
-    }
-    void tiledDrawsTheMappedAndAutotiledTiles() {
-        QFETCH(QString, source);
-        QFETCH(QString, format);
-        if (rasterizer().isEmpty()) QFAIL("Tiled's tmxrasterizer is not installed: the README's test command installs it (apt-get install tiled)");
-        QTemporaryDir dir;
-        const fs::path art = fs::path(dir.path().toStdString()) / "art", out = fs::path(dir.path().toStdString()) / "export";
-        fs::create_directories(art);
-        json doc = lavaCaves();
-        doc["game_tiles"] = writeArt(art);
-        doc["game_tiles"]["tilesets"][0]["source"] = source.toStdString();
-        doc["size"] = {{"width", 60}, {"height", 30}, {"depth", 2}};
-        const Project p = projectOf(doc, art);
-        const Level level = makeLevel(p).level;
-        ExportRequest request;
-        request.formats = {format == "tmj" ? ExportFormat::Tmj : ExportFormat::Tmx};
-        request.stem = "caves";
-        request.gameTiles = p.gameTiles;
-        request.tileSize = 3; // ignored: the game's tiles are 8 px
-        const auto files = exportLevel(level, {p.name, p.seed, "0", "0"}, request, out);
-        // The maps point at the art where it is, not at copies.
-        const std::string mapText = readTextFile(out / ("caves-depth-1." + format.toStdString()));
-        QVERIFY2(mapText.find("../art/" + source.toStdString()) != std::string::npos, mapText.substr(0, 2000).c_str());
-        QVERIFY(mapText.find("../art/ground.png") != std::string::npos);
-        GameTileArt pixels(p.gameTiles, level.kinds);
-        int lava = 0, walls = 0, fallback = 0;
-        for (int z = 0; z < level.depthCount(); ++z) {
-            const QImage image = rasterize(QString::fromStdString((out / ("caves-depth-" + std::to_string(z) + "." + format.toStdString())).string()));
-            QCOMPARE(image.size(), QSize(level.width() * kSize, level.height() * kSize));
-            const RgbImage ours = depthImage(level, z, {kSize, CellStyle::Glyphs, false, false, Connectivity::Eight, &pixels});
-            const TileGrid& tiles = level.tiles(z);
-            for (int y = 0; y < level.height(); ++y)
-                for (int x = 0; x < level.width(); ++x) {
-                    const QString where = QString("depth %1 cell %2,%3 tile %4").arg(z).arg(x).arg(y).arg(static_cast<int>(tiles(x, y)));
-                    if (const auto colour = expectedColour(tiles, level.kinds, x, y)) {
-                        QCOMPARE(image.pixel(x * kSize + 3, y * kSize + 3) & 0xffffffu, *colour);
-                        lava += tiles(x, y) == *level.kinds.find("lava");
-                        walls += tiles(x, y) == Tile::Wall;
-                    } else {
-                        ++fallback;
-                    }
-                    // Every pixel as our PNG draws it, Burrow's fallback tiles included.
-                    for (int py = 0; py < kSize; ++py)
-                        for (int px = 0; px < kSize; ++px)
-                            if ((image.pixel(x * kSize + px, y * kSize + py) & 0xffffffu) != ours.get(x * kSize + px, y * kSize + py))
-                                QFAIL(qPrintable(where + QString(" pixel %1,%2 differs from our PNG").arg(px).arg(py)));
-                }
-        }
-        QVERIFY(lava > 20 && walls > 500 && fallback > 0); // every kind of art was on the map
-    }
-
-    // The example's own art (examples/art) loads, and Tiled draws its map as our PNG does.
-    void theLavaCavesExampleDrawsWithItsArt() {
-        if (rasterizer().isEmpty()) QFAIL("Tiled's tmxrasterizer is not installed: the README's test command installs it (apt-get install tiled)");
-        const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json", builtinStages());
-        QCOMPARE(p.gameTiles.tileSize(), 16);
-        QCOMPARE(p.gameTiles.kinds.at("wall").autotile, Autotile::Blob);
-        const Level level = makeLevel(p).level;
-        QTemporaryDir dir;
-        ExportRequest request;
-        request.formats = {ExportFormat::Tmj};
-        request.stem = "lava";
-        request.depth = 0;
-        request.gameTiles = p.gameTiles;
-        exportLevel(level, {p.name, p.seed, "0", "0"}, request, dir.path().toStdString());
-        const QImage image = rasterize(dir.path() + "/lava-depth-0.tmj");
-        GameTileArt pixels(p.gameTiles, level.kinds);
-        const RgbImage ours = depthImage(level, 0, {16, CellStyle::Glyphs, false, false, Connectivity::Eight, &pixels});
-        QCOMPARE(image.size(), QSize(ours.width, ours.height));
-        int differ = 0;
-        for (int y = 0; y < ours.height; ++y)
-            for (int x = 0; x < ours.width; ++x) differ += (image.pixel(x, y) & 0xffffffu) != ours.get(x, y);
-        QCOMPARE(differ, 0);
-        // Walls meeting floor take other tiles than solid rock: the autotiling shows.
-        std::set<std::uint32_t> wallLooks;
-        for (int y = 0; y < level.height(); ++y)
-            for (int x = 0; x < level.width(); ++x)
-                if (level.at(x, y, 0) == Tile::Wall) wallLooks.insert(ours.get(x * 16, y * 16) ^ ours.get(x * 16 + 15, y * 16 + 15) << 1);
-        QVERIFY(wallLooks.size() >= 3);
-    }
-
-    // A hostile header is refused before anything is decoded; damaged image data is
-    // found when the export reads the pixels, before it writes a file.
-    void hugeOrDamagedArtIsRefused() {
-        QTemporaryDir dir;
-        const fs::path folder = dir.path().toStdString();
-        json doc = lavaCaves();
-        doc["game_tiles"] = writeArt(folder);
-        // A PNG whose header says 60000 x 60000 pixels (and whose image data is empty).
-        auto crc32 = [](const std::string& bytes) {
-            std::uint32_t c = 0xffffffffu;
-            for (unsigned char b : bytes) {
-                c ^= b;
-                for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-            }
-            return ~c;
-        };
-        auto be32 = [](std::uint32_t v) { return std::string{char(v >> 24), char(v >> 16), char(v >> 8), char(v)}; };
-        const std::string ihdr = "IHDR" + be32(60000) + be32(60000) + std::string{8, 2, 0, 0, 0};
-        std::ofstream(folder / "huge.png", std::ios::binary)
-            << "\x89PNG\r\n\x1a\n" + be32(13) + ihdr + be32(crc32(ihdr)) + be32(0) + "IDAT" + be32(crc32("IDAT")) + be32(0) + "IEND" + be32(crc32("IEND"));
-        doc["game_tiles"]["tilesets"][1]["image"] = "huge.png";
-        const QStringList problems = problemsOf(doc, folder);
-        QVERIFY2(problems.size() == 1 && problems[0].startsWith("/game_tiles/tilesets/1/image|") && problems[0].contains("huge.png") &&
-                     problems[0].contains("60000 x 60000"),
-                 qPrintable(problems.join("\n")));
-        // A PNG cut short: its header reads, its pixels do not.
-        std::string png = readTextFile(folder / "ground.png");
-        png.resize(png.size() / 2);
-        std::ofstream(folder / "cut.png", std::ios::binary) << png;
-        doc["game_tiles"]["tilesets"][1]["image"] = "cut.png";
-        const Project p = projectOf(doc, folder);
-        ExportRequest request;
-        request.formats = {ExportFormat::Png};
-        request.gameTiles = p.gameTiles;
-        try {
-            exportLevel(makeLevel(p).level, {p.name, p.seed, "0", "0"}, request, folder / "out");
-            QFAIL("a damaged image was drawn");
-        } catch (const FileError& e) {
-            QVERIFY2(QString(e.what()).contains("cut.png"), e.what());
-        }
-        QVERIFY(fs::is_empty(folder / "out"));
-    }
-
-    // The PNG export draws with the art at its size; art gone after the project was
-    // read stops the export before any file is written.
-    void pngUsesTheArtAndMissingArtWritesNothing() {
-        QTemporaryDir dir;
-        const fs::path folder = dir.path().toStdString();
-        json doc = lavaCaves();
-        doc["game_tiles"] = writeArt(folder);
-        doc["size"] = {{"width", 40}, {"height", 20}, {"depth", 1}};
-        const Project p = projectOf(doc, folder);
-        const Level level = makeLevel(p).level;
-        ExportRequest request;
-        request.formats = {ExportFormat::Png, ExportFormat::Tmj};
-        request.stem = "one";
-        request.gameTiles = p.gameTiles;
-        exportLevel(level, {p.name, p.seed, "0", "0"}, request, folder / "out");
-        const QImage png(QString::fromStdString((folder / "out" / "one.png").string()));
-        QCOMPARE(png.size(), QSize(40 * kSize, 20 * kSize));
-        for (int y = 0; y < 20; ++y)
-            for (int x = 0; x < 40; ++x)
-                if (level.at(x, y, 0) == Tile::Wall) QCOMPARE(png.pixel(x * kSize + 1, y * kSize + 1) & 0xffffffu, *expectedColour(level.tiles(0), level.kinds, x, y));
-        fs::remove(folder / "ground.png");
-        QVERIFY_THROWS_EXCEPTION(FileError, exportLevel(level, {p.name, p.seed, "0", "0"}, request, folder / "out2"));
-        QVERIFY(!fs::exists(folder / "out2") || fs::is_empty(folder / "out2"));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestGameTiles)
