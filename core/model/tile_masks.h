@@ -3,6 +3,8 @@
 // (region labelling, searches). Relies on the tile numbering, checked here, and
 // on every byte being a built-in kind: a level with kinds of its own goes through
 // TileKinds::walkableMask.
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -29,5 +31,20 @@ inline std::uint8_t tileRangeMask(const Tile* tiles, std::uint64_t lo, std::uint
 // Walkable tiles are exactly those numbered 1 to 7.
 inline std::uint8_t walkableMask(const Tile* tiles) { return tileRangeMask(tiles, 1, 8); }
 inline std::uint8_t stairsMask(const Tile* tiles) { return tileRangeMask(tiles, 5, 7); }
+
+// Calls word(k, cells) for each 64 tiles of a row of `width`: cells is the row's
+// tiles k * 64 on, or for a last part shorter than 64, a copy padded with rock, so
+// passes reading eight tiles at a time never read past the row.
+template <typename Word>
+inline void forEachRowWord(const Tile* row, int width, Word&& word) {
+    const std::size_t whole = static_cast<std::size_t>(width) / 64, rest = static_cast<std::size_t>(width) % 64;
+    for (std::size_t k = 0; k < whole; ++k) word(k, row + k * 64);
+    if (rest) {
+        Tile padded[64];
+        std::fill(std::begin(padded), std::end(padded), Tile::Wall);
+        std::copy(row + whole * 64, row + width, padded);
+        word(whole, static_cast<const Tile*>(padded));
+    }
+}
 
 } // namespace burrow

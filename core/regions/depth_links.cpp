@@ -93,14 +93,7 @@ struct RowBits {
         startsBefore.assign(words, 0);
     }
     void read(const Tile* row, int width) {
-        const std::size_t whole = static_cast<std::size_t>(width) / 64, rest = static_cast<std::size_t>(width) % 64;
-        for (std::size_t k = 0; k < whole; ++k) readWord(row + k * 64, k);
-        if (rest) {
-            Tile padded[64];
-            std::fill(std::begin(padded), std::end(padded), Tile::Wall);
-            std::copy(row + whole * 64, row + width, padded);
-            readWord(padded, whole);
-        }
+        forEachRowWord(row, width, [this](std::size_t k, const Tile* cells) { readWord(cells, k); });
         std::uint64_t carry = 0;
         std::uint32_t before = 0;
         for (std::size_t k = 0; k < walkable.size(); ++k) {

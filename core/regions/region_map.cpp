@@ -1,5 +1,7 @@
 #include "regions/region_map.h"
 
+#include "model/tile_masks.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -57,22 +59,15 @@ private:
 
 namespace {
 
-// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
-// Eight cells at a time, read from the row itself; the last part word's cells are
-// copied into `padded` (64 walls) first, so no read passes the row's end.
-void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<Tile>& padded, std::vector<std::uint64_t>& bits) {
-    const auto wordOf = [&](const Tile* cells) {
+// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear;
+// eight cells at a time, read from the row itself.
+void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<std::uint64_t>& bits) {
+    std::fill(bits.begin() + width / 64, bits.end(), 0);
+    forEachRowWord(row, width, [&](std::size_t k, const Tile* cells) {
         std::uint64_t value = 0;
         for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(kinds.walkableMask(cells + static_cast<std::size_t>(b) * 8)) << (b * 8);
-        return value;
-    };
-    const std::size_t whole = static_cast<std::size_t>(width) / 64, rest = static_cast<std::size_t>(width) % 64;
-    for (std::size_t word = 0; word < whole; ++word) bits[word] = wordOf(row + word * 64);
-    std::fill(bits.begin() + static_cast<std::ptrdiff_t>(whole), bits.end(), 0);
-    if (rest) {
-        std::memcpy(padded.data(), row + whole * 64, rest);
-        bits[whole] = wordOf(padded.data());
-    }
+        bits[k] = value;
+    });
 }
 
 } // namespace
@@ -92,7 +87,6 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
     // One word more than the row needs: the padding always holds the end of a run
     // that reaches the last cell.
     std::vector<std::uint64_t> bits(static_cast<std::size_t>(w) / 64 + 1);
-    std::vector<Tile> padded(64, Tile::Wall);
     std::size_t previousBegin = 0, previousEnd = 0, unions = 0;
     if (rowStart) rowStart->reserve(static_cast<std::size_t>(h) + 1);
     for (int y = 0; y < h; ++y) {
@@ -101,7 +95,7 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
             previousEnd -= previousBegin;
             previousBegin = 0;
         }
-        walkableBits(tiles.row(y), w, kinds, padded, bits);
+        walkableBits(tiles.row(y), w, kinds, bits);
         const std::size_t begin = runs.size();
         if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
         // The row's runs, a word at a time: a run starts at a set bit whose left
