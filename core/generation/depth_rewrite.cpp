@@ -100,6 +100,15 @@ std::vector<std::uint8_t> packedCodes(const std::vector<Code>& codes, std::size_
     bitsPerCode = pairs <= 2 ? 1 : pairs <= 4 ? 2 : pairs <= 16 ? 4 : 8;
     const auto bits = static_cast<std::size_t>(bitsPerCode);
     std::vector<std::uint8_t> out((codes.size() * bits + 7) / 8, 0);
+    if (bits == 1) { // eight codes a byte, no shifts to work out
+        const std::size_t whole = codes.size() / 8;
+        for (std::size_t i = 0; i < whole; ++i) {
+            const Code* c = codes.data() + i * 8;
+            out[i] = static_cast<std::uint8_t>(c[0] | c[1] << 1 | c[2] << 2 | c[3] << 3 | c[4] << 4 | c[5] << 5 | c[6] << 6 | c[7] << 7);
+        }
+        for (std::size_t k = whole * 8; k < codes.size(); ++k) out[k / 8] = static_cast<std::uint8_t>(out[k / 8] | codes[k] << (k % 8));
+        return out;
+    }
     for (std::size_t k = 0; k < codes.size(); ++k)
         out[k * bits / 8] = static_cast<std::uint8_t>(out[k * bits / 8] | (static_cast<unsigned>(codes[k]) << (k * bits % 8)));
     return out;
@@ -142,34 +151,58 @@ void RowRecorder::addRow(int z, int y, const Tile* before, const Tile* after, co
         if (codeOf_.empty()) codeOf_.assign(256 * 256, 0xffff);
     }
     lastRow_ = y;
-    const std::size_t rowStart = static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) - firstCell_;
-    mask_.resize((rowStart + static_cast<std::size_t>(width_) + 63) / 64, 0);
     const auto w = static_cast<std::size_t>(width_);
-    if (changed) {
-        for (std::size_t word = 0; word * 64 < w; ++word)
-            for (std::uint64_t m = changed[word]; m != 0; m &= m - 1) {
-                const std::size_t x = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
-                if (x < w) addCell(rowStart + x, before[x], after[x]);
-            }
-        return;
+    const std::size_t words = (w + 63) / 64;
+    if (!changed) {
+        // Which cells differ, eight at a time, as the words writeRowChanged is given.
+        rowChanged_.assign(words, 0);
+        std::size_t x = 0;
+        for (; x + 8 <= w; x += 8) {
+            std::uint64_t a = 0, b = 0;
+            std::memcpy(&a, before + x, 8);
+            std::memcpy(&b, after + x, 8);
+            std::uint64_t differ = a ^ b;
+            differ |= differ >> 4;
+            differ |= differ >> 2;
+            differ |= differ >> 1;
+            differ &= 0x0101010101010101ull;
+            // Byte k's low bit to bit k, then into place.
+            rowChanged_[x / 64] |= ((differ * 0x0102040810204080ull) >> 56) << (x % 64);
+        }
+        for (; x < w; ++x)
+            if (before[x] != after[x]) rowChanged_[x / 64] |= std::uint64_t{1} << (x % 64);
+        changed = rowChanged_.data();
     }
-    // Eight cells at a time: a row that barely changes costs a compare per eight.
-    std::size_t x = 0;
-    for (; x + 8 <= w; x += 8) {
-        std::uint64_t a = 0, b = 0;
-        std::memcpy(&a, before + x, 8);
-        std::memcpy(&b, after + x, 8);
-        std::uint64_t differ = a ^ b;
-        differ |= differ >> 4;
-        differ |= differ >> 2;
-        differ |= differ >> 1;
-        for (std::uint64_t m = differ & 0x0101010101010101ull; m != 0; m &= m - 1) {
-            const std::size_t i = x + static_cast<std::size_t>(std::countr_zero(m) >> 3);
-            addCell(rowStart + i, before[i], after[i]);
+    const std::size_t rowStart = static_cast<std::size_t>(y) * w - firstCell_;
+    mask_.resize((rowStart + w + 63) / 64 + 1, 0); // a word spare: rows need not start on one
+    codes_.resize(codes_.size() + w);             // room for every cell; cut back below
+    std::uint16_t* code = codes_.data() + codes_.size() - w;
+    const std::uint16_t* codeOf = codeOf_.data();
+    const std::size_t shift = rowStart % 64;
+    for (std::size_t word = 0; word < words; ++word) {
+        std::uint64_t m = changed[word];
+        if (word + 1 == words && w % 64 != 0) m &= (std::uint64_t{1} << (w % 64)) - 1;
+        if (m == 0) continue;
+        // The word's bits land in the mask at rowStart + 64 word, straddling two words.
+        const std::size_t at = (rowStart + word * 64) / 64;
+        mask_[at] |= m << shift;
+        if (shift != 0) mask_[at + 1] |= m >> (64 - shift);
+        for (; m != 0; m &= m - 1) {
+            const std::size_t x = word * 64 + static_cast<std::size_t>(std::countr_zero(m));
+            const std::size_t key = static_cast<std::size_t>(before[x]) * 256 + static_cast<std::size_t>(after[x]);
+            std::uint16_t c = codeOf[key];
+            if (c == 0xffff) c = newPair(key, before[x], after[x]);
+            *code++ = c;
         }
     }
-    for (; x < w; ++x)
-        if (before[x] != after[x]) addCell(rowStart + x, before[x], after[x]);
+    codes_.resize(static_cast<std::size_t>(code - codes_.data()));
+}
+
+std::uint16_t RowRecorder::newPair(std::size_t key, Tile before, Tile after) {
+    const auto code = static_cast<std::uint16_t>(pairs_.size());
+    codeOf_[key] = code;
+    pairs_.emplace_back(before, after);
+    return code;
 }
 
 std::optional<DepthRewrite> RowRecorder::take(std::vector<CellChange>& list) {

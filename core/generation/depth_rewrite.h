@@ -77,15 +77,7 @@ public:
     int depth() const { return depth_; }
 
 private:
-    void addCell(std::size_t bit, Tile before, Tile after) {
-        std::uint16_t& code = codeOf_[static_cast<std::size_t>(before) * 256 + static_cast<std::size_t>(after)];
-        if (code == 0xffff) {
-            code = static_cast<std::uint16_t>(pairs_.size());
-            pairs_.emplace_back(before, after);
-        }
-        codes_.push_back(code);
-        mask_[bit / 64] |= std::uint64_t{1} << (bit % 64);
-    }
+    std::uint16_t newPair(std::size_t key, Tile before, Tile after);
     void clear();
 
     int width_;
@@ -96,6 +88,7 @@ private:
     std::vector<std::uint16_t> codes_;  // each changed cell's pair, in cell order
     std::vector<std::pair<Tile, Tile>> pairs_;
     std::vector<std::uint16_t> codeOf_; // (before, after) -> pair index, 0xffff: none yet
+    std::vector<std::uint64_t> rowChanged_; // scratch: a row's changed cells, for writeRow
 };
 
 } // namespace burrow
