@@ -8,6 +8,11 @@
 
 namespace burrow {
 
+void LevelCanvas::note(int x, int y, Tile before, Tile after) {
+    if (rows_ && !rows_->empty()) rows_->flushInto(*changes_); // rows first: the order made
+    changes_->push_back(change(x, y, before, after));
+}
+
 void LevelCanvas::fillRect(const Rect& rect, Tile tile) {
     const int x0 = std::max(rect.x, 0), x1 = std::min(rect.right(), width());
     const int y0 = std::max(rect.y, 0), y1 = std::min(rect.bottom(), height());

@@ -35,10 +35,7 @@ public:
         Tile& cell = grid_(x, y);
         // Unrecorded writes store unconditionally: comparing first would be a branch
         // the CPU cannot predict when diggers cross their own tunnels.
-        if (changes_ && cell != tile) {
-            if (rows_ && !rows_->empty()) rows_->flushInto(*changes_); // keep the order made
-            changes_->push_back(change(x, y, cell, tile));
-        }
+        if (changes_ && cell != tile) note(x, y, cell, tile);
         cell = tile;
     }
     void setClipped(int x, int y, Tile tile) {
@@ -56,6 +53,8 @@ public:
     void writeRowChanged(int y, const Tile* tiles, const std::uint64_t* changed);
 
 private:
+    // Out of line, so set() stays small enough to inline into diggers' loops.
+    void note(int x, int y, Tile before, Tile after);
     bool rowRecorded(int y);
     CellChange change(int x, int y, Tile before, Tile after) const {
         return {static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint8_t>(depth_), before, after, 0};
