@@ -15,19 +15,11 @@
 #include "io/file_io.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
+#include "project_test_helpers.h"
 
 using namespace burrow;
 using nlohmann::json;
-
-namespace {
-json minimalProject() {
-    return json::parse(R"({
-      "format": "burrow-project", "version": 1, "name": "t", "seed": 7,
-      "size": {"width": 20, "height": 10, "depth": 2},
-      "recipe": [{"stage": "random_fill", "name": "fill", "params": {"wall_chance": 0.3}}]
-    })");
-}
-} // namespace
+using burrow::test::minimalProject;
 
 class TestAtomicWriter : public QObject {
     Q_OBJECT

@@ -10,18 +10,13 @@
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
+#include "project_test_helpers.h"
 
 using namespace burrow;
 using nlohmann::json;
+using burrow::test::minimalProject;
 
 namespace {
-json minimalProject() {
-    return json::parse(R"({
-      "format": "burrow-project", "version": 1, "name": "t", "seed": 7,
-      "size": {"width": 20, "height": 10, "depth": 2},
-      "recipe": [{"stage": "random_fill", "name": "fill", "params": {"wall_chance": 0.3}}]
-    })");
-}
 
 // The problems reported for `doc`, as "path|message" lines.
 QStringList problemsOf(const json& doc) {
