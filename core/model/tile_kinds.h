@@ -77,6 +77,19 @@ public:
     std::uint8_t stairsMask(const Tile* eight) const {
         return builtInOnly() ? burrow::stairsMask(eight) : lookedUpMask(eight, kStairs);
     }
+    // The walkable tiles of a row of `width` as bits, bit x % 64 of out[x / 64]:
+    // (width + 63) / 64 words written, bits past the row clear.
+    void walkableWords(const Tile* row, int width, std::uint64_t* out) const {
+        if (builtInOnly()) {
+            forEachRowWord(row, width, [&](std::size_t k, const Tile* cells) { out[k] = burrow::walkableWord(cells); });
+            return;
+        }
+        forEachRowWord(row, width, [&](std::size_t k, const Tile* cells) {
+            std::uint64_t value = 0;
+            for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(lookedUpMask(cells + static_cast<std::size_t>(b) * 8, kWalkable)) << (b * 8);
+            out[k] = value;
+        });
+    }
 
     friend bool operator==(const TileKinds& a, const TileKinds& b) { return a.kinds_ == b.kinds_; }
 

@@ -11,6 +11,10 @@
 #include "model/tile.h"
 #include "model/byte_order.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace burrow {
 
 static_assert(static_cast<int>(Tile::Floor) == 1 && static_cast<int>(Tile::Exit) == 7 && static_cast<int>(Tile::Obstacle) == 8 &&
@@ -30,6 +34,26 @@ inline std::uint8_t tileRangeMask(const Tile* tiles, std::uint64_t lo, std::uint
 
 // Walkable tiles are exactly those numbered 1 to 7.
 inline std::uint8_t walkableMask(const Tile* tiles) { return tileRangeMask(tiles, 1, 8); }
+
+// Bit k set when tiles[k] of 64 is walkable: sixteen at a time where SSE2 is (every
+// x86-64), eight at a time elsewhere. Region counting reads every tile this way.
+inline std::uint64_t walkableWord(const Tile* tiles) {
+#if defined(__SSE2__)
+    std::uint64_t word = 0;
+    const __m128i none = _mm_setzero_si128(), first = _mm_set1_epi8(8);
+    for (int part = 0; part < 4; ++part) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(tiles + part * 16));
+        // Every built-in number is below 16, so signed compares are safe.
+        const __m128i walkable = _mm_and_si128(_mm_cmpgt_epi8(v, none), _mm_cmplt_epi8(v, first));
+        word |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(walkable))) << (part * 16);
+    }
+    return word;
+#else
+    std::uint64_t word = 0;
+    for (int b = 0; b < 8; ++b) word |= static_cast<std::uint64_t>(walkableMask(tiles + b * 8)) << (b * 8);
+    return word;
+#endif
+}
 inline std::uint8_t stairsMask(const Tile* tiles) { return tileRangeMask(tiles, 5, 7); }
 
 // Calls word(k, cells) for each 64 tiles of a row of `width`: cells is the row's

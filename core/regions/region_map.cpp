@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "generation/parameter.h"
+#include "regions/region_counter.h"
 
 namespace burrow {
 namespace {
@@ -59,15 +60,10 @@ private:
 
 namespace {
 
-// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear;
-// eight cells at a time, read from the row itself.
+// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
 void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<std::uint64_t>& bits) {
     std::fill(bits.begin() + width / 64, bits.end(), 0);
-    forEachRowWord(row, width, [&](std::size_t k, const Tile* cells) {
-        std::uint64_t value = 0;
-        for (int b = 0; b < 8; ++b) value |= static_cast<std::uint64_t>(kinds.walkableMask(cells + static_cast<std::size_t>(b) * 8)) << (b * 8);
-        bits[k] = value;
-    });
+    kinds.walkableWords(row, width, bits.data());
 }
 
 } // namespace
@@ -132,6 +128,7 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
 } // namespace
 
 std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
+    if (connectivity == Connectivity::Eight) return RegionCounter().count(tiles, connectivity, kinds); // two rows at a time
     std::vector<CellRun> runs;
     std::vector<std::int32_t> storage;
     Equivalences eq(storage);
