@@ -113,6 +113,7 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
         const Breakpoint& b = breakpoints_[i];
         switch (b.kind) {
         case Breakpoint::Kind::RegionsChange:
+            counts_ = true;
             if (regions_.empty())
                 for (int z = 0; z < generation_.level().depthCount(); ++z) regions_.push_back(regionsOf(z));
             wantsCells_ = grows_ = true;
@@ -132,8 +133,8 @@ BreakpointWatch::BreakpointWatch(const Generation& generation, std::vector<Break
     }
 }
 
-std::size_t BreakpointWatch::regionsOf(int depth) const {
-    return growingDepth_ == depth ? growing_.count() : countRegions(generation_.level().tiles(depth), movement_, generation_.level().kinds);
+std::size_t BreakpointWatch::regionsOf(int depth) {
+    return growingDepth_ == depth ? growing_.count() : counter_.count(generation_.level().tiles(depth), movement_, generation_.level().kinds);
 }
 
 std::optional<bool> BreakpointWatch::connected() {
@@ -185,13 +186,16 @@ bool BreakpointWatch::withholds(const StageRun& run, std::size_t runIndex) const
     if (!grows_ || needsEveryCell_ || generation_.options().recordTimeline ||
         generation_.catalog().find(generation_.recipe().stages[run.entry].type)->scope != StageScope::PerDepth)
         return false;
-    return runIndex != phaseRun_ || phase_ == Phase::FirstStep || phase_ == Phase::Dense;
+    // With a regions breakpoint the probing step is withheld too: its count tells
+    // how many cells it flipped (RegionCounter::cellsFlipped) without a list.
+    return runIndex != phaseRun_ || phase_ == Phase::FirstStep || phase_ == Phase::Dense || (phase_ == Phase::Probing && counts_);
 }
 
 bool BreakpointWatch::wantsCellsOfStep(const StageRun& run, std::size_t runIndex) const { return !withholds(run, runIndex); }
 
 void BreakpointWatch::stepDone(const StageRun& run, std::size_t runIndex, std::span<const CellChange> changes) {
     const bool withheld = withholds(run, runIndex);
+    const bool probedByCount = withheld && runIndex == phaseRun_ && phase_ == Phase::Probing;
     if (runIndex != phaseRun_) {
         phaseRun_ = runIndex;
         phase_ = Phase::FirstStep;
@@ -280,6 +284,11 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t runIndex, std::s
         }
         default: break;
         }
+    }
+    if (probedByCount) {
+        // The regions breakpoint counted the depth after the first step and now.
+        const std::optional<std::size_t> flipped = counter_.cellsFlipped();
+        phase_ = flipped && *flipped * 32 <= area ? Phase::Sparse : Phase::Dense;
     }
 }
 

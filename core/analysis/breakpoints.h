@@ -16,6 +16,9 @@
 // depth: a run's first step, and every step of a run once one of its steps changed
 // more than a 32nd of the depth (cave noise and generations), are told without
 // their cells and recount the depth. Listing those cells cost as much as counting.
+// With a regions breakpoint a run's second step is told without its cells too: the
+// count says how many cells it flipped, which decides the rest of the run.
+// Counting a 1000 x 1000 cave takes 0.7 ms (2.4 ms for its noise; RegionCounter).
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -27,6 +30,7 @@
 #include "generation/generation_observer.h"
 #include "model/connectivity.h"
 #include "regions/growing_regions.h"
+#include "regions/region_counter.h"
 
 namespace burrow {
 
@@ -71,7 +75,7 @@ public:
 private:
     void report(std::size_t index, const StageRun& run, std::string what);
     std::optional<bool> connected();
-    std::size_t regionsOf(int depth) const;
+    std::size_t regionsOf(int depth);
 
     const Generation& generation_;
     std::vector<Breakpoint> breakpoints_;
@@ -79,6 +83,7 @@ private:
     bool wantsCells_ = false, wantsMarks_ = false;
     std::optional<BreakpointHit> hit_;
     std::vector<std::size_t> regions_;          // per depth, once known
+    RegionCounter counter_;                     // counts a rewritten depth, its memory kept
     bool grows_ = false;                        // a breakpoint uses growing_
     GrowingRegions growing_;                    // of depth growingDepth_, up to date
     int growingDepth_ = -1;
@@ -90,6 +95,7 @@ private:
     // phaseRun_; a run not yet seen is at its first step.
     enum class Phase { FirstStep, Probing, Sparse, Dense };
     bool needsEveryCell_ = false;               // a cell breakpoint reads every change
+    bool counts_ = false;                       // a regions breakpoint counts withheld steps
     std::size_t phaseRun_ = SIZE_MAX;
     Phase phase_ = Phase::FirstStep;
     bool withholds(const StageRun& run, std::size_t runIndex) const;
