@@ -137,7 +137,11 @@ std::size_t RegionCounter::count(const TileGrid& tiles, Connectivity movement, c
     noRow_.assign(rowWords_, 0);
     const std::size_t flipped = readRows(tiles, kinds);
     flipped_ = sameSize ? std::optional<std::size_t>(flipped) : std::nullopt;
-    return movement == Connectivity::Eight ? joinStrips() : countRegions(tiles, movement, kinds);
+    // The same walkable cells as last time: the same regions.
+    if (flipped_ == 0 && lastMovement_ == movement) return last_;
+    last_ = movement == Connectivity::Eight ? joinStrips() : countRegions(tiles, movement, kinds);
+    lastMovement_ = movement;
+    return last_;
 }
 
 } // namespace burrow

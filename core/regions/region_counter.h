@@ -51,6 +51,8 @@ private:
     std::size_t rowWords_ = 0;
     std::vector<std::uint64_t> cells_, readRow_, noRow_;
     std::optional<std::size_t> flipped_;
+    std::size_t last_ = 0;                    // the last count,
+    std::optional<Connectivity> lastMovement_; // and the movement it was made for
     std::vector<Run> above_, here_;    // the runs of the strip above, and of this one
     std::vector<std::int32_t> parent_; // union-find over labels; 0 is "none"
 };
