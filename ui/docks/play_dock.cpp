@@ -109,8 +109,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     // Lost games belong to the level they were played on.
     const auto forgetLostGames = [this] {
         ++lostEpoch_;
-        lostSeeds_.clear();
-        lostInputs_.clear();
+        lostGames_.clear();
         lost_->clear();
         lost_->addItem(tr("(no games played)"));
         lost_->setEnabled(false);
@@ -184,8 +183,7 @@ void PlayDock::findLostGames() {
         QMetaObject::invokeMethod(this, [this, level, epoch, games = std::move(trails.games)]() mutable {
             if (epoch != lostEpoch_) return;
             lostLevel_ = level;
-            lostSeeds_.clear();
-            lostInputs_.clear();
+            lostGames_.clear();
             lost_->clear();
             for (BotGameRecord& g : games) {
                 if (g.summary.outcome != Outcome::Lost) continue;
@@ -194,19 +192,24 @@ void PlayDock::findLostGames() {
                                    .arg(QString::fromStdString(g.summary.causeOfDeath))
                                    .arg(g.summary.turns)
                                    .arg(g.end.z));
-                lostSeeds_.push_back(g.seed);
-                lostInputs_.push_back(std::move(g.summary.inputs));
+                lostGames_.push_back({g.seed, std::move(g.summary.inputs)});
             }
-            if (lostSeeds_.empty()) lost_->addItem(tr("The bot lost none of its %1 games").arg(games.size()));
-            lost_->setEnabled(!lostSeeds_.empty());
+            if (lostGames_.empty()) lost_->addItem(tr("The bot lost none of its %1 games").arg(games.size()));
+            lost_->setEnabled(!lostGames_.empty());
         }, Qt::QueuedConnection);
     });
 }
 
+std::vector<std::uint64_t> PlayDock::lostGameSeeds() const {
+    std::vector<std::uint64_t> seeds;
+    for (const LostGame& game : lostGames_) seeds.push_back(game.simulationSeed);
+    return seeds;
+}
+
 void PlayDock::watchLostGame(int index) {
-    if (!lostLevel_ || index < 0 || static_cast<std::size_t>(index) >= lostSeeds_.size()) return;
-    const auto i = static_cast<std::size_t>(index);
-    watch(*lostLevel_, lostSeeds_[i], GameOptions::forMovement(document_->project().movement), lostInputs_[i]);
+    if (!lostLevel_ || index < 0 || static_cast<std::size_t>(index) >= lostGames_.size()) return;
+    const LostGame& game = lostGames_[static_cast<std::size_t>(index)];
+    watch(*lostLevel_, game.simulationSeed, GameOptions::forMovement(document_->project().movement), game.inputs);
 }
 
 void PlayDock::showWatchedTurn(int inputsPlayed) {

@@ -44,7 +44,7 @@ public:
     // ones the bot lost; choosing one watches it.
     void findLostGames();
     // The lost games listed: their simulation seeds (empty until found).
-    const std::vector<std::uint64_t>& lostGameSeeds() const { return lostSeeds_; }
+    std::vector<std::uint64_t> lostGameSeeds() const;
     void watchLostGame(int index);
     bool watching() const { return watched_.has_value(); }
     ReplayBar* replay() const { return replay_; }
@@ -91,8 +91,11 @@ private:
     std::optional<Watched> watched_;
     ReplayBar* replay_;
     QComboBox* lost_ = nullptr;
-    std::vector<std::uint64_t> lostSeeds_;
-    std::vector<std::vector<Input>> lostInputs_;
+    struct LostGame {
+        std::uint64_t simulationSeed = 0;
+        std::vector<Input> inputs; // the bot's, to replay it
+    };
+    std::vector<LostGame> lostGames_; // as listed
     std::shared_ptr<const Level> lostLevel_; // the level the lost games were played on
     QThreadPool pool_;
     std::uint64_t lostEpoch_ = 0;
