@@ -27,7 +27,8 @@ namespace burrow {
 class RegionCounter {
 public:
     // How many regions `tiles` has, walkable as `kinds` says; linear in the area,
-    // reading each tile once.
+    // reading each tile once. The same walkable cells as the last count, for the
+    // same movement, give that count back without joining anything.
     std::size_t count(const TileGrid& tiles, Connectivity movement, const TileKinds& kinds = builtInTileKinds());
     // How many cells differ in walkability between the last count and the one
     // before; nothing when there were not two counts of grids of one size.
