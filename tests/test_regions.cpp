@@ -1,7 +1,6 @@
 // Regions, pruning, connecting, stairs between depths, reachability and metrics.
 #include <QtTest>
 
-#include <deque>
 #include <map>
 #include <set>
 
@@ -10,13 +9,14 @@
 #include "stage_entries.h"
 #include "io/ascii_map.h"
 #include "project/project.h"
+#include "flood_labels.h"
 #include "regions/growing_regions.h"
 #include "regions/reachability.h"
-#include "regions/region_counter.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
 
 using namespace burrow;
+using burrow::test::floodLabels;
 
 namespace {
 
@@ -29,32 +29,6 @@ Recipe recipeOf(std::initializer_list<StageEntry> stages) {
         r.stages.push_back(e);
     }
     return r;
-}
-
-// Flood fill, the obvious way: component ids in order of first cell.
-Grid<int> floodLabels(const TileGrid& tiles, Connectivity c) {
-    Grid<int> labels(tiles.width(), tiles.height(), 0);
-    int next = 0;
-    for (int y = 0; y < tiles.height(); ++y)
-        for (int x = 0; x < tiles.width(); ++x) {
-            if (!isWalkable(tiles(x, y)) || labels(x, y)) continue;
-            labels(x, y) = ++next;
-            std::deque<Point> queue{{x, y}};
-            while (!queue.empty()) {
-                const Point p = queue.front();
-                queue.pop_front();
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) {
-                        if ((dx == 0 && dy == 0) || (c == Connectivity::Four && dx != 0 && dy != 0)) continue;
-                        const int nx = p.x + dx, ny = p.y + dy;
-                        if (tiles.contains(nx, ny) && isWalkable(tiles(nx, ny)) && !labels(nx, ny)) {
-                            labels(nx, ny) = next;
-                            queue.push_back({nx, ny});
-                        }
-                    }
-            }
-        }
-    return labels;
 }
 
 Level caves(LevelSize size, std::uint64_t seed, std::vector<StageEntry> more = {}, Connectivity movement = Connectivity::Eight) {
@@ -112,71 +86,6 @@ private slots:
                 }
             }
         }
-    }
-
-    // One counter, reused over grids of every size (memory kept between counts):
-    // its count equals a flood fill's, across word boundaries, odd heights (a last
-    // strip of one row), strips touching only far along a long run, and a
-    // project's own kinds; it tells how many cells flipped between two counts.
-    void regionCounterMatchesFloodFill() {
-        // Flood fill's labels are 1, 2, ...: the largest is the count.
-        const auto floodCount = [](const TileGrid& tiles, Connectivity c) {
-            int most = 0;
-            for (int label : floodLabels(tiles, c)) most = std::max(most, label);
-            return static_cast<std::size_t>(most);
-        };
-        TileKinds kinds;
-        TileKind bridge, lava;
-        bridge.id = bridge.name = "bridge";
-        bridge.glyph = 'H';
-        bridge.walkable = true;
-        lava.id = lava.name = "lava";
-        lava.glyph = '=';
-        QVERIFY(!kinds.add(bridge));
-        QVERIFY(!kinds.add(lava));
-        const Tile ownWalkable = *kinds.find("bridge"), ownBlocking = *kinds.find("lava");
-        Rng rng(9090);
-        RegionCounter counter;
-        const int widths[] = {1, 2, 62, 63, 64, 65, 127, 128, 129, 200, 300};
-        for (int trial = 0; trial < 400; ++trial) {
-            const int w = trial % 2 ? widths[trial / 2 % std::size(widths)] : 1 + static_cast<int>(rng.below(260));
-            const int h = 1 + static_cast<int>(rng.below(trial % 5 ? 20 : 90));
-            const bool own = trial % 4 == 3;
-            TileGrid tiles(w, h);
-            const double open = 0.2 + 0.75 * rng.unit();
-            for (Tile& t : tiles) {
-                const bool walkable = rng.chance(open), ownKind = own && rng.chance(0.3);
-                t = walkable ? (ownKind ? ownWalkable : Tile::Floor) : (ownKind ? ownBlocking : Tile::Wall);
-            }
-            for (Connectivity c : {Connectivity::Four, Connectivity::Eight}) {
-                // With the project's kinds, labelling (checked against flood fill above) decides.
-                const std::size_t expected = own ? labelRuns(tiles, c, kinds).regions.size() : floodCount(tiles, c);
-                QCOMPARE(counter.count(tiles, c, own ? kinds : builtInTileKinds()), expected);
-                // The second count of one grid: nothing flipped since the first.
-                if (c == Connectivity::Eight) QCOMPARE(counter.cellsFlipped().value_or(SIZE_MAX), std::size_t{0});
-            }
-            if (own) continue;
-            // Change a fifth of the cells at random: the counter tells how many
-            // changed walkability (stairs are walkable, so floor to stairs is none).
-            const TileGrid before = tiles;
-            for (int k = 0; k < w * h / 5; ++k) {
-                Tile& t = tiles(static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), static_cast<int>(rng.below(static_cast<std::uint32_t>(h))));
-                t = rng.chance(0.5) ? Tile::Wall : rng.chance(0.5) ? Tile::Floor : Tile::StairsDown;
-            }
-            std::size_t flipped = 0;
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w; ++x) flipped += isWalkable(tiles(x, y)) != isWalkable(before(x, y));
-            QCOMPARE(counter.count(tiles, Connectivity::Eight), floodCount(tiles, Connectivity::Eight));
-            QCOMPARE(counter.cellsFlipped().value_or(SIZE_MAX), flipped);
-        }
-        // Two long runs a row apart, joined only 150 columns along.
-        TileGrid bands(200, 4, Tile::Wall);
-        for (int x = 0; x < 200; ++x) bands(x, 1) = bands(x, 3) = Tile::Floor;
-        QCOMPARE(counter.count(bands, Connectivity::Eight), std::size_t{2});
-        QVERIFY(!counter.cellsFlipped()); // a grid of a new size
-        bands(150, 2) = Tile::Floor;
-        QCOMPARE(counter.count(bands, Connectivity::Eight), std::size_t{1});
-        QCOMPARE(counter.cellsFlipped().value_or(0), std::size_t{1});
     }
 
     // Opening cells one by one (in a random order, some already open, some opened
