@@ -4,8 +4,6 @@
 #include <bit>
 #include <cstddef>
 
-#include "regions/region_map.h"
-
 namespace burrow {
 namespace {
 
@@ -51,15 +49,21 @@ std::int32_t rootOf(std::vector<std::int32_t>& parent, std::int32_t label) {
     return label;
 }
 
-// Joins `run` to the runs of `above` whose columns reach it (a column apart at
-// most) and whose cells touch its own, from above[first] on: its label becomes a
-// root, a new one when it joins nothing. Returns the unions made.
+// Joins `run` to the runs of `above` that touch it, from above[first] on: its label
+// becomes a root, a new one when it joins nothing. Returns the unions made. With
+// corners a run above reaches a column further either side, and touches only where
+// its lower row meets this strip's upper row; without, strips are single rows, so
+// runs that share a column touch.
+template <bool Corners>
 std::size_t joinRun(Run& run, const std::vector<Run>& above, std::size_t first, const std::uint64_t* lowerAbove,
                     const std::uint64_t* top, std::vector<std::int32_t>& parent) {
+    constexpr std::int32_t reach = Corners ? 1 : 0;
     std::size_t unions = 0;
     std::int32_t label = 0;
-    for (std::size_t k = first; k < above.size() && above[k].x0 <= run.x1; ++k) {
-        if (!stripsTouch(lowerAbove, top, above[k], run)) continue;
+    for (std::size_t k = first; k < above.size() && above[k].x0 < run.x1 + reach; ++k) {
+        if constexpr (Corners) {
+            if (!stripsTouch(lowerAbove, top, above[k], run)) continue;
+        }
         std::int32_t other = rootOf(parent, above[k].label);
         if (!label) label = other;
         else if (other != label) {
@@ -93,15 +97,18 @@ std::size_t RegionCounter::readRows(const TileGrid& tiles, const TileKinds& kind
     return flipped;
 }
 
+template <bool Corners>
 std::size_t RegionCounter::joinStrips() {
+    constexpr int rowsPerStrip = Corners ? 2 : 1;
+    constexpr std::int32_t reach = Corners ? 1 : 0;
     const std::size_t words = rowWords_ - 2;
     above_.clear();
     parent_.assign(1, 0);
     std::size_t unions = 0;
     const std::uint64_t* lowerAbove = noRow_.data();
-    for (int y = 0; y < height_; y += 2) {
+    for (int y = 0; y < height_; y += rowsPerStrip) {
         const std::uint64_t* top = row(y);
-        const std::uint64_t* bottom = y + 1 < height_ ? row(y + 1) : noRow_.data();
+        const std::uint64_t* bottom = Corners && y + 1 < height_ ? row(y + 1) : noRow_.data();
         // The strip's runs, a word at a time: a run starts at a set bit whose left
         // neighbour is clear and ends at a clear bit whose left neighbour is set.
         here_.clear();
@@ -117,11 +124,11 @@ std::size_t RegionCounter::joinStrips() {
         std::size_t first = 0;
         for (Run& run : here_) {
             // Runs above that end before this one cannot reach any later run either.
-            while (first < above_.size() && above_[first].x1 < run.x0) ++first;
-            unions += joinRun(run, above_, first, lowerAbove, top, parent_);
+            while (first < above_.size() && above_[first].x1 + reach <= run.x0) ++first;
+            unions += joinRun<Corners>(run, above_, first, lowerAbove, top, parent_);
         }
         std::swap(above_, here_);
-        lowerAbove = bottom;
+        lowerAbove = Corners ? bottom : top;
     }
     return parent_.size() - 1 - unions; // every run that joined nothing made a label; every union merged two
 }
@@ -139,7 +146,7 @@ std::size_t RegionCounter::count(const TileGrid& tiles, Connectivity movement, c
     flipped_ = sameSize ? std::optional<std::size_t>(flipped) : std::nullopt;
     // The same walkable cells as last time: the same regions.
     if (flipped_ == 0 && lastMovement_ == movement) return last_;
-    last_ = movement == Connectivity::Eight ? joinStrips() : countRegions(tiles, movement, kinds);
+    last_ = movement == Connectivity::Eight ? joinStrips<true>() : joinStrips<false>();
     lastMovement_ = movement;
     return last_;
 }

@@ -9,7 +9,8 @@
 // a time, as strips, and only strips are joined: a run of a strip joins a run of
 // the strip above when a cell of the upper strip's lower row touches a cell of its
 // own upper row. Cave noise has a third of the runs a row-by-row scan sees, a
-// smoothed cave half. Four-way movement counts row by row (countRegions).
+// smoothed cave half. Without corners (four-way movement) a strip is one row, and
+// runs of neighbouring rows that share a column touch.
 //
 // The counter keeps its working memory, so counting step after step allocates
 // nothing after the first count, and the walkable cells it last counted, so it can
@@ -42,7 +43,8 @@ public:
 private:
     // Reads every row into cells_, counting the cells that flipped.
     std::size_t readRows(const TileGrid& tiles, const TileKinds& kinds);
-    // Joins the strips; returns the regions.
+    // Joins the strips (of two rows with corners, else of one); returns the regions.
+    template <bool Corners>
     std::size_t joinStrips();
     std::uint64_t* row(int y) { return cells_.data() + static_cast<std::size_t>(y) * rowWords_; }
 

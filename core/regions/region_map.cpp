@@ -128,12 +128,7 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
 } // namespace
 
 std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
-    if (connectivity == Connectivity::Eight) return RegionCounter().count(tiles, connectivity, kinds); // two rows at a time
-    std::vector<CellRun> runs;
-    std::vector<std::int32_t> storage;
-    Equivalences eq(storage);
-    const std::size_t unions = scanRuns(tiles, connectivity, kinds, runs, nullptr, eq);
-    return eq.size() - 1 - unions; // every run made a label; every union merged two
+    return RegionCounter().count(tiles, connectivity, kinds); // joins runs only, never labels cells
 }
 
 RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {

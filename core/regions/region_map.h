@@ -56,7 +56,8 @@ struct LabelScratch {
 };
 void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& into, LabelScratch& scratch, const TileKinds& kinds = builtInTileKinds());
 
-// How many regions, without keeping labels or runs (memory: two rows of runs).
+// How many regions, without keeping labels (memory: a bit a cell, and two strips
+// of runs; RegionCounter).
 // Counting again and again: RegionCounter (regions/region_counter.h) keeps its memory.
 std::size_t countRegions(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds = builtInTileKinds());
 
