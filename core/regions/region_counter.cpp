@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstddef>
 
+#include "model/bit_count.h"
+
 namespace burrow {
 namespace {
 
@@ -90,7 +92,7 @@ std::size_t RegionCounter::readRows(const TileGrid& tiles, const TileKinds& kind
         kinds.walkableWords(tiles.row(y), width_, readRow_.data() + 1);
         std::uint64_t* cells = row(y);
         for (std::size_t k = 1; k <= words; ++k) {
-            flipped += static_cast<std::size_t>(std::popcount(cells[k] ^ readRow_[k]));
+            flipped += bitCount(cells[k] ^ readRow_[k]);
             cells[k] = readRow_[k];
         }
     }
