@@ -16,6 +16,7 @@
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
 #include "population/prefab_placement.h"
+#include "project/prefab_uses.h"
 #include "project/project.h"
 
 using namespace burrow;
@@ -110,6 +111,38 @@ private slots:
         QCOMPARE(prefabVariants(p, {0, 1, 2, 3}, true).size(), std::size_t{8});
         const Prefab square = drawn({{"id", "s"}, {"rows", {"###", "#.#", "###"}}});
         QCOMPARE(prefabVariants(square, {0, 1, 2, 3}, true).size(), std::size_t{1});
+    }
+
+    // What the editor's Prefabs dialog draws on: a walled blank, cut and grown from the
+    // top-left corner, openings only where they can lead out.
+    void blankAndResizedPrefabs() {
+        QCOMPARE(picture(blankPrefab("b", 4, 3)), QStringList({"####", "#..#", "####"}));
+        const Prefab clamped = blankPrefab("b", 0, kMaxPrefabSide + 5);
+        QCOMPARE(clamped.width, 1);
+        QCOMPARE(clamped.height, kMaxPrefabSide);
+        const Prefab p = drawn({{"id", "r"}, {"rows", {"##D##", "#...#", "#...E", "#..A#", "#####"}},
+                                {"legend", {{"D", {{"tile", "floor"}, {"opening", true}}}, {"E", {{"tile", "floor"}, {"opening", true}}},
+                                            {"A", {{"tile", "floor"}, {"thing", "item"}}}}}});
+        QVERIFY(canOpenAt(p, {2, 0}) && canOpenAt(p, {0, 1}) && canOpenAt(p, {4, 3}));
+        QVERIFY(!canOpenAt(p, {0, 0}) && !canOpenAt(p, {4, 4}) && !canOpenAt(p, {2, 2}) && !canOpenAt(p, {5, 1}) && !canOpenAt(p, {-1, 1}));
+        QVERIFY(canOpenAt(blankPrefab("line", 1, 3), {0, 0})); // one cell wide: no corners
+        // Grown: new cells keep the level's own; the right-hand opening is inside now.
+        QCOMPARE(picture(resizedPrefab(p, 6, 6)), QStringList({"##O## ", "#...# ", "#.... ", "#..T# ", "##### ", "      "}));
+        // Cut: the thing outside goes, the top opening is on a corner now.
+        const Prefab cut = resizedPrefab(p, 3, 3);
+        QCOMPARE(picture(cut), QStringList({"##.", "#..", "#.."}));
+        QVERIFY(cut.things.empty());
+        QVERIFY(prefabProblems(cut, builtInTileKinds()).empty());
+        QCOMPARE(resizedPrefab(p, 5, 5), p);
+    }
+
+    // A prefab a group places is in use; one none does is not.
+    void prefabUsesNameTheGroups() {
+        const Project shrines = loadProject(kShrines, builtinStages());
+        const auto uses = prefabUses(shrines, "shrine");
+        QVERIFY(!uses.empty());
+        QVERIFY2(uses.front().starts_with("prefab group "), uses.front().c_str());
+        QVERIFY(prefabUses(shrines, "no_such_prefab").empty());
     }
 
     void drawnPrefabsWriteBackAsTheyRead() {

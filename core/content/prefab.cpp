@@ -49,14 +49,50 @@ Point outsideOf(const Prefab& prefab, Point opening) {
     return {opening.x, prefab.height};
 }
 
+bool canOpenAt(const Prefab& prefab, Point p) {
+    const bool edgeX = p.x == 0 || p.x == prefab.width - 1, edgeY = p.y == 0 || p.y == prefab.height - 1;
+    const bool inside = p.x >= 0 && p.y >= 0 && p.x < prefab.width && p.y < prefab.height;
+    return inside && (edgeX || edgeY) && !(edgeX && edgeY && prefab.width > 1 && prefab.height > 1);
+}
+
+bool isPrefabId(const std::string& id) {
+    return !id.empty() && id.size() <= 64 &&
+           std::all_of(id.begin(), id.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+           });
+}
+
+Prefab blankPrefab(std::string id, int width, int height) {
+    width = std::clamp(width, 1, kMaxPrefabSide);
+    height = std::clamp(height, 1, kMaxPrefabSide);
+    Prefab p{id, id, width, height, std::vector<PrefabCell>(static_cast<std::size_t>(width) * static_cast<std::size_t>(height)), {}};
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if (x == 0 || y == 0 || x == width - 1 || y == height - 1) p.at(x, y).tile = Tile::Wall;
+    return p;
+}
+
+Prefab resizedPrefab(const Prefab& prefab, int width, int height) {
+    width = std::clamp(width, 1, kMaxPrefabSide);
+    height = std::clamp(height, 1, kMaxPrefabSide);
+    Prefab out{prefab.id, prefab.name, width, height, std::vector<PrefabCell>(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), PrefabCell{Tile::Floor, true, false}), {}};
+    for (int y = 0; y < std::min(height, prefab.height); ++y)
+        for (int x = 0; x < std::min(width, prefab.width); ++x) {
+            out.at(x, y) = prefab.at(x, y);
+            out.at(x, y).opening = out.at(x, y).opening && canOpenAt(out, {x, y});
+        }
+    for (const PrefabThing& thing : prefab.things)
+        if (thing.at.x < width && thing.at.y < height) out.things.push_back(thing);
+    return out;
+}
+
 Prefab prefabFromLevel(const Level& level, int z, const Rect& area, std::string id) {
     Prefab p{id, id, area.width, area.height, std::vector<PrefabCell>(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height)), {}};
     for (int y = 0; y < area.height; ++y)
         for (int x = 0; x < area.width; ++x) p.at(x, y).tile = level.at(area.x + x, area.y + y, z);
     for (int y = 0; y < area.height; ++y)
         for (int x = 0; x < area.width; ++x) {
-            const bool edgeX = x == 0 || x == area.width - 1, edgeY = y == 0 || y == area.height - 1;
-            if ((!edgeX && !edgeY) || (edgeX && edgeY && area.width > 1 && area.height > 1) || !level.kinds.walkable(p.at(x, y).tile)) continue;
+            if (!canOpenAt(p, {x, y}) || !level.kinds.walkable(p.at(x, y).tile)) continue;
             const Point out = outsideOf(p, {x, y});
             const int ox = area.x + out.x, oy = area.y + out.y;
             p.at(x, y).opening = level.contains(ox, oy, z) && level.kinds.walkable(level.at(ox, oy, z));

@@ -62,6 +62,22 @@ Prefab transformed(const Prefab& prefab, int quarterTurns, bool mirror);
 // Openings are on an edge and not on a corner, so there is exactly one.
 Point outsideOf(const Prefab& prefab, Point opening);
 
+// Whether the cell at `p` may be an opening: on the prefab's edge and not on a
+// corner (a prefab one cell wide or high has no corners).
+bool canOpenAt(const Prefab& prefab, Point p);
+
+// Whether `id` can name a prefab: 1 to 64 letters, digits, '_' or '-'.
+bool isPrefabId(const std::string& id);
+
+// A prefab to draw on: floor walled round, `width` x `height` (clamped to 1 to
+// kMaxPrefabSide), with no openings or things yet.
+Prefab blankPrefab(std::string id, int width, int height);
+
+// The prefab cut or grown to `width` x `height` (clamped as above) from its top-left
+// corner: new cells keep the level's own, things outside go, and openings that are
+// no longer on an edge, or are now on a corner, stop being openings.
+Prefab resizedPrefab(const Prefab& prefab, int width, int height);
+
 // The cells of `area` on depth `z` of a level as a prefab (the editor's Make
 // prefab): its tiles, the things standing there, and as openings the edge cells
 // (not corners) where the walkable ground goes on out of the rectangle.

@@ -32,8 +32,6 @@ std::optional<Tile> kindById(const TileKinds& kinds, const std::string& id) {
     return std::nullopt;
 }
 
-bool idCharacter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'; }
-
 // What a legend glyph stands for.
 struct LegendEntry {
     PrefabCell cell;
@@ -110,7 +108,7 @@ void readListed(const json& object, const std::string& path, JsonChecker& check,
 }
 
 void checkId(const std::string& id, const std::string& at, JsonChecker& check) {
-    if (id.empty() || id.size() > 64 || !std::all_of(id.begin(), id.end(), idCharacter))
+    if (!isPrefabId(id))
         check.fail(at, "\"" + id + "\": a prefab's id is 1 to 64 letters, digits, '_' or '-'");
 }
 

@@ -28,9 +28,7 @@ QString PrefabMaker::make(const Rect& area, const QString& id) {
         return tr("%1 x %2 cells: a prefab is at most %3 cells a side").arg(area.width).arg(area.height).arg(kMaxPrefabSide);
     const std::string name = id.trimmed().toStdString();
     if (project.prefabs.find(name)) return tr("the project has a prefab '%1' already").arg(id);
-    const bool plain = !name.empty() && name.size() <= 64 &&
-                       std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; });
-    if (!plain) return tr("'%1': an id is 1 to 64 letters, digits, '_' or '-'").arg(id);
+    if (!isPrefabId(name)) return tr("'%1': an id is 1 to 64 letters, digits, '_' or '-'").arg(id);
     const Prefab prefab = prefabFromLevel(document_->level(), view_->depth(), area, name);
     if (const auto problems = prefabProblems(prefab, project.tileKinds); !problems.empty()) return QString::fromStdString(problems.front().second);
     ProjectPrefabs after = project.prefabs;
