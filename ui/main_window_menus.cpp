@@ -14,8 +14,10 @@
 #include <QUndoStack>
 
 #include "commands/paint_command.h"
+#include "commands/prefab_command.h"
 #include "commands/tile_kinds_command.h"
 #include "dialogs/export_dialog.h"
+#include "dialogs/prefabs_dialog.h"
 #include "dialogs/shortcuts_dialog.h"
 #include "dialogs/tile_kinds_dialog.h"
 #include "docks/depth_strip_dock.h"
@@ -97,6 +99,11 @@ void MainWindow::createMenus() {
         if (dialog.exec() == QDialog::Accepted && dialog.result() && !(*dialog.result() == document_->project()))
             document_->undoStack()->push(new TileKindsCommand(document_, *dialog.result()));
     })->setObjectName("editTileKinds");
+    edit->addAction(tr("&Prefabs…"), this, [this] {
+        PrefabsDialog dialog(document_->project(), this);
+        if (dialog.exec() == QDialog::Accepted && dialog.changed())
+            document_->undoStack()->push(new PrefabCommand(document_, dialog.prefabs(), tr("Edit prefabs")));
+    })->setObjectName("editPrefabs");
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);

@@ -1,0 +1,163 @@
+// Edit > Prefabs: drawing the project's prefabs cell by cell in the editor.
+#include <QtTest>
+
+#include <QLineEdit>
+#include <QListWidget>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include "commands/prefab_command.h"
+#include "dialogs/prefab_canvas.h"
+#include "dialogs/prefabs_dialog.h"
+#include "document/project_document.h"
+#include "content/population_rules.h"
+#include "pipeline/builtin_stages.h"
+
+#include "editor_test_helpers.h"
+
+using namespace burrow;
+using namespace burrow::ui;
+
+namespace {
+
+// The copies of prefab `id` the project's population groups stamp.
+std::vector<Prefab> groupCopies(const Project& project, const std::string& id) {
+    std::vector<Prefab> copies;
+    for (const StageEntry& entry : project.recipe.stages)
+        if (entry.rules)
+            for (const PopulationGroup& g : entry.rules->groups)
+                for (const Prefab& p : g.prefabs)
+                    if (p.id == id) copies.push_back(p);
+    return copies;
+}
+
+} // namespace
+
+class TestPrefabsDialog : public QObject {
+    Q_OBJECT
+private slots:
+    // The shrines example: the shrine repainted with the mouse, an opening added on
+    // its edge and one refused on a corner, a thing's cell walled (refused at OK) and
+    // put back, a new prefab named, the lava altar kept (a group places it); the crypt, read from a
+    // Tiled map, is shown but not changed. One undoable edit, which the groups follow.
+    void prefabsAreDrawnWithTheMouse() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("shrines.burrow.json"), nullptr));
+        const ProjectPrefabs before = doc.project().prefabs;
+        const TileKinds& kinds = doc.project().tileKinds;
+        PrefabsDialog dialog(doc.project());
+        dialog.resize(760, 520);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.list()->count(), 3);
+
+        dialog.select(1); // the crypt: from prefabs/crypt.tmj
+        QVERIFY(!dialog.canvas()->isEnabled());
+        QVERIFY(!dialog.paint({1, 1}));
+        QVERIFY(dialog.findChild<QLabel*>()); // the dialog says where it comes from:
+        bool named = false;
+        for (QLabel* label : dialog.findChildren<QLabel*>()) named = named || (label->isVisible() && label->text().contains("prefabs/crypt.tmj"));
+        QVERIFY(named);
+
+        dialog.select(0); // the shrine, 7 x 7, its door an opening at (3, 0)
+        PrefabCanvas* canvas = dialog.canvas();
+        QVERIFY(canvas->isEnabled());
+        QVERIFY(canvas->cellSize() >= 8);
+        dialog.setBrush(PrefabsDialog::Brush::Tile);
+        dialog.setTile(Tile::Water);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellCentre({1, 1}));
+        QCOMPARE(dialog.prefabs().prefabs[0].at(1, 1).tile, Tile::Water);
+        QVERIFY(!dialog.prefabs().prefabs[0].at(1, 1).keep);
+        // A drag paints every cell it crosses, however quick (one move across the row).
+        QTest::mousePress(canvas, Qt::LeftButton, {}, canvas->cellCentre({1, 2}));
+        QTest::mouseMove(canvas, canvas->cellCentre({5, 2}));
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, canvas->cellCentre({5, 2}));
+        for (int x = 1; x <= 5; ++x) QCOMPARE(dialog.prefabs().prefabs[0].at(x, 2).tile, Tile::Water);
+        QVERIFY(dialog.prefabs().prefabs[0].at(1, 3) == before.prefabs[0].at(1, 3)); // the row below untouched
+
+        // Right click: an opening on the left edge (the wall there becomes floor) ...
+        QTest::mouseClick(canvas, Qt::RightButton, {}, canvas->cellCentre({0, 4}));
+        const PrefabCell side = dialog.prefabs().prefabs[0].at(0, 4);
+        QVERIFY(side.opening && kinds.walkable(side.tile));
+        QCOMPARE(dialog.prefabs().prefabs[0].openings().size(), std::size_t{2});
+        // ... none on a corner, nor inside.
+        QVERIFY(!dialog.paint({0, 0}, true));
+        QVERIFY2(dialog.problem().contains("corner"), qPrintable(dialog.problem()));
+        QVERIFY(!dialog.paint({3, 3}, true));
+        QVERIFY(!dialog.prefabs().prefabs[0].at(3, 3).opening);
+
+        // The relic's cell walled: OK refuses and says which prefab and why.
+        dialog.setTile(Tile::Wall);
+        QVERIFY(dialog.paint({3, 3}));
+        QVERIFY(dialog.problem().contains("relic"));
+        QVERIFY(!dialog.check());
+        QVERIFY2(dialog.problem().startsWith("Prefab 'shrine'"), qPrintable(dialog.problem()));
+        dialog.setTile(*kinds.find("rune"));
+        QVERIFY(dialog.paint({3, 3}));
+        QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+        // Hovering a cell names it: where, its tile and what stands on it.
+        const QPoint relic = canvas->cellCentre({3, 3});
+        QHelpEvent hover(QEvent::ToolTip, relic, canvas->mapToGlobal(relic));
+        QApplication::sendEvent(canvas, &hover);
+        QVERIFY2(QToolTip::text().startsWith("(3, 3) · ") && QToolTip::text().endsWith(" · relic"), qPrintable(QToolTip::text()));
+
+        // A new prefab: a free id, changed before it is used; a taken id refused.
+        dialog.addPrefab();
+        QCOMPARE(dialog.list()->count(), 4);
+        QCOMPARE(dialog.prefabs().prefabs[3].id, std::string("prefab-1"));
+        QVERIFY(!dialog.setPrefabId("shrine"));
+        QVERIFY(dialog.problem().contains("already"));
+        QVERIFY(!dialog.setPrefabId("two words"));
+        QVERIFY(dialog.setPrefabId("well"));
+        QCOMPARE(dialog.prefabs().prefabs[3].name, std::string("well"));
+        dialog.select(0);
+        QVERIFY(dialog.findChild<QLineEdit*>("prefabId")->isReadOnly()); // groups name the shrine by its id
+        QVERIFY(!dialog.removePrefab(2)); // the lava altar: a group places it
+        QVERIFY2(dialog.problem().contains("prefab group"), qPrintable(dialog.problem()));
+        QCOMPARE(dialog.list()->count(), 4);
+        dialog.addPrefab();
+        QVERIFY(dialog.removePrefab(4)); // one nothing places yet
+        QCOMPARE(dialog.list()->count(), 4);
+        dialog.select(0);
+        screenshot(&dialog, "prefabs");
+        QVERIFY(dialog.check());
+        QVERIFY(dialog.changed());
+
+        doc.undoStack()->push(new PrefabCommand(&doc, dialog.prefabs(), "Edit prefabs"));
+        const Project& after = doc.project();
+        QCOMPARE(after.prefabs.prefabs.size(), std::size_t{4});
+        QVERIFY(after.prefabs.find("well") && !after.prefabs.find("prefab-1"));
+        QVERIFY(*after.prefabs.find("crypt") == *before.find("crypt"));
+        const auto shrines = groupCopies(after, "shrine");
+        QVERIFY(!shrines.empty());
+        for (const Prefab& copy : shrines) QVERIFY(copy == *after.prefabs.find("shrine"));
+        // Saved and read again, the drawn prefabs are what was drawn.
+        std::vector<Diagnostic> problems;
+        const Project again = projectFromJson(nlohmann::json::parse(projectToJson(after).dump()), builtinStages(), problems,
+                                              QFileInfo(example("shrines.burrow.json")).absolutePath().toStdString());
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+        QVERIFY(again.prefabs == after.prefabs);
+
+        doc.undoStack()->undo();
+        QVERIFY(doc.project().prefabs == before);
+        QVERIFY(groupCopies(doc.project(), "shrine").front() == *before.find("shrine"));
+    }
+
+    // Cancel leaves the project as it was; a project without prefabs says how to make one.
+    void nothingChangesWithoutOk() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("cellular-depths.burrow.json"), nullptr));
+        PrefabsDialog dialog(doc.project());
+        QCOMPARE(dialog.list()->count(), 0);
+        QVERIFY(!dialog.canvas()->isEnabled());
+        QVERIFY(!dialog.paint({0, 0}));
+        dialog.addPrefab();
+        QVERIFY(dialog.changed());
+        dialog.reject();
+        QVERIFY(doc.project().prefabs.empty());
+        QVERIFY(!doc.isModified());
+    }
+};
+
+QTEST_MAIN(TestPrefabsDialog)
+#include "test_prefabs_dialog.moc"
