@@ -95,6 +95,18 @@ private slots:
         dialog.setTile(*kinds.find("rune"));
         QVERIFY(dialog.paint({3, 3}));
         QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+        // Things: put on a floor cell, taken away by a second click, refused on a wall.
+        dialog.setBrush(PrefabsDialog::Brush::Thing);
+        dialog.setThing("relic");
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellCentre({4, 4}));
+        QCOMPARE(dialog.prefabs().prefabs[0].things.size(), std::size_t{2});
+        QCOMPARE(dialog.prefabs().prefabs[0].things[1].at, (Point{4, 4})); // in reading order, after (3, 3)
+        QVERIFY(dialog.paint({4, 4}));
+        QCOMPARE(dialog.prefabs().prefabs[0].things.size(), std::size_t{1});
+        QVERIFY(!dialog.paint({6, 6}));
+        QVERIFY(dialog.problem().contains("walkable"));
+        QVERIFY(dialog.paint({1, 4}));
+        QCOMPARE(dialog.prefabs().prefabs[0].things.back().at, (Point{1, 4}));
         // Hovering a cell names it: where, its tile and what stands on it.
         const QPoint relic = canvas->cellCentre({3, 3});
         QHelpEvent hover(QEvent::ToolTip, relic, canvas->mapToGlobal(relic));

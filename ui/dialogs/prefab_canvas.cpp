@@ -72,7 +72,7 @@ void PrefabCanvas::paintEvent(QPaintEvent*) {
     painter.setPen(QColor(255, 255, 255, 28));
     for (int x = 0; x <= prefab_->width; ++x) painter.drawLine(o.x() + x * size, o.y(), o.x() + x * size, o.y() + prefab_->height * size);
     for (int y = 0; y <= prefab_->height; ++y) painter.drawLine(o.x(), o.y() + y * size, o.x() + prefab_->width * size, o.y() + y * size);
-    // Openings: a green frame and a bar on the side that leads out.
+    // Openings: a green frame, and an arrowhead showing the way out.
     painter.setRenderHint(QPainter::Antialiasing);
     const QColor green(70, 220, 110);
     for (const Point p : prefab_->openings()) {
@@ -80,13 +80,15 @@ void PrefabCanvas::paintEvent(QPaintEvent*) {
         painter.setPen(QPen(green, std::max(1, size / 8)));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(cell.adjusted(1, 1, -1, -1));
+        // An arrowhead at the side that leads out, pointing out.
         const Point out = outsideOf(*prefab_, p);
-        const int bar = std::max(2, size / 5);
-        QRect mark = out.x < p.x ? QRect(cell.left(), cell.top(), bar, size)
-                     : out.x > p.x ? QRect(cell.right() - bar + 1, cell.top(), bar, size)
-                     : out.y < p.y ? QRect(cell.left(), cell.top(), size, bar)
-                                   : QRect(cell.left(), cell.bottom() - bar + 1, size, bar);
-        painter.fillRect(mark, green);
+        const QPointF centre = QRectF(cell).center(), way(out.x - p.x, out.y - p.y), across(-way.y(), way.x());
+        const double half = size / 2.0;
+        const QPointF tip = centre + way * half, base = centre + way * (half * 0.25);
+        const QPointF head[3] = {tip, base + across * (half * 0.6), base - across * (half * 0.6)};
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(green);
+        painter.drawPolygon(head, 3);
     }
     // Things: a round badge with the template's initial.
     QFont font = painter.font();

@@ -10,8 +10,11 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "content/population_rules.h"
 #include "dialogs/prefab_canvas.h"
+#include "model/entity_template.h"
 #include "project/prefab_uses.h"
 #include "tools/tile_palette.h"
 
@@ -20,7 +23,7 @@ namespace burrow::ui {
 PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     : QDialog(parent), project_(project), prefabs_(project.prefabs), list_(new QListWidget(this)), canvas_(new PrefabCanvas(this)),
       id_(new QLineEdit(this)), name_(new QLineEdit(this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
-      brush_(new QComboBox(this)), palette_(new TilePalette(this)), remove_(new QPushButton(tr("Remove"), this)), source_(new QLabel(this)),
+      brush_(new QComboBox(this)), palette_(new TilePalette(this)), things_(new QComboBox(this)), remove_(new QPushButton(tr("Remove"), this)), source_(new QLabel(this)),
       problem_(new QLabel(this)) {
     setWindowTitle(tr("Prefabs"));
     setObjectName("prefabsDialog");
@@ -31,15 +34,28 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     height_->setObjectName("prefabHeight");
     brush_->setObjectName("prefabBrush");
     palette_->setObjectName("prefabTile");
+    things_->setObjectName("prefabThing");
     remove_->setObjectName("removePrefab");
     problem_->setObjectName("prefabProblem");
     for (QSpinBox* side : {width_, height_}) side->setRange(1, kMaxPrefabSide);
     brush_->addItem(tr("Paint the tile"), static_cast<int>(Brush::Tile));
     brush_->addItem(tr("Keep the level's cell"), static_cast<int>(Brush::Keep));
     brush_->addItem(tr("Opening"), static_cast<int>(Brush::Opening));
+    brush_->addItem(tr("Place a thing"), static_cast<int>(Brush::Thing));
     brush_->setToolTip(tr("What a left click does. Kept cells stay as the level has them, for pieces that are not rectangles; "
                           "an opening, on the edge, must join the level's walkable ground"));
     palette_->setKinds(project.tileKinds);
+    // The templates the project's rules know, their own and the defaults, by name.
+    QStringList templates;
+    for (const EntityTemplate& t : defaultTemplates()) templates << QString::fromStdString(t.name);
+    for (const StageEntry& stage : project.recipe.stages)
+        if (stage.rules)
+            for (const EntityTemplate& t : stage.rules->templates) templates << QString::fromStdString(t.name);
+    templates.removeDuplicates();
+    templates.sort();
+    things_->addItems(templates);
+    things_->setToolTip(tr("The thing a click puts on a cell, or takes away where one stands"));
+    things_->hide();
     id_->setToolTip(tr("How population groups name the prefab: letters, digits, '_' or '-'. Set when the prefab is made"));
 
     auto* add = new QPushButton(tr("New"), this);
@@ -61,6 +77,7 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     auto* brushRow = new QHBoxLayout;
     brushRow->addWidget(brush_);
     brushRow->addWidget(palette_, 1);
+    brushRow->addWidget(things_, 1);
     auto* form = new QFormLayout;
     form->addRow(tr("Id"), id_);
     form->addRow(tr("Name"), name_);
@@ -101,11 +118,17 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
         connect(side, &QSpinBox::valueChanged, this, [this] {
             if (!showing_) resizePrefab(width_->value(), height_->value());
         });
-    connect(brush_, &QComboBox::currentIndexChanged, this, [this] { palette_->setEnabled(brush_->currentData().toInt() == static_cast<int>(Brush::Tile)); });
+    connect(brush_, &QComboBox::currentIndexChanged, this, [this] {
+        const int brush = brush_->currentData().toInt();
+        palette_->setEnabled(brush == static_cast<int>(Brush::Tile));
+        palette_->setVisible(brush != static_cast<int>(Brush::Thing));
+        things_->setVisible(brush == static_cast<int>(Brush::Thing));
+    });
     connect(canvas_, &PrefabCanvas::cellPressed, this, [this](int x, int y, Qt::MouseButton button, bool dragged) {
         const bool alternate = button == Qt::RightButton;
-        // An opening toggles on a press only: dragging across would flip it back and forth.
-        if (dragged && (alternate || brush_->currentData().toInt() == static_cast<int>(Brush::Opening))) return;
+        // Openings and things toggle on a press only: a drag would flip them back and forth.
+        const int brush = brush_->currentData().toInt();
+        if (dragged && (alternate || brush == static_cast<int>(Brush::Opening) || brush == static_cast<int>(Brush::Thing))) return;
         paint({x, y}, alternate);
     });
     connect(buttons, &QDialogButtonBox::accepted, this, &PrefabsDialog::accept);
@@ -122,6 +145,8 @@ int PrefabsDialog::current() const {
 void PrefabsDialog::select(int row) { list_->setCurrentRow(row); }
 
 void PrefabsDialog::setBrush(Brush brush) { brush_->setCurrentIndex(brush_->findData(static_cast<int>(brush))); }
+
+void PrefabsDialog::setThing(const QString& templateName) { things_->setCurrentText(templateName); }
 
 void PrefabsDialog::setTile(Tile tile) { palette_->setCurrentIndex(palette_->findData(static_cast<int>(tile))); }
 
@@ -152,7 +177,7 @@ void PrefabsDialog::showCurrent() {
     name_->setText(prefab ? QString::fromStdString(prefab->name) : QString());
     width_->setValue(prefab ? prefab->width : 1);
     height_->setValue(prefab ? prefab->height : 1);
-    for (QWidget* w : std::initializer_list<QWidget*>{name_, width_, height_, brush_, remove_}) w->setEnabled(prefab && (mine || w == remove_));
+    for (QWidget* w : std::initializer_list<QWidget*>{name_, width_, height_, brush_, things_, remove_}) w->setEnabled(prefab && (mine || w == remove_));
     palette_->setEnabled(mine && brush_->currentData().toInt() == static_cast<int>(Brush::Tile));
     if (!prefab) {
         source_->setText(tr("No prefabs yet: New draws one, or Make prefab takes one from the map."));
@@ -214,6 +239,21 @@ bool PrefabsDialog::paint(Point at, bool alternate) {
             cell.tile = Tile::Floor;
         }
         break;
+    case Brush::Thing: {
+        const std::string name = things_->currentText().toStdString();
+        const auto there = std::find_if(prefab.things.begin(), prefab.things.end(), [&](const PrefabThing& t) { return t.at == at && t.templateName == name; });
+        if (there != prefab.things.end()) {
+            prefab.things.erase(there);
+        } else if (name.empty() || cell.keep || !kinds.walkable(cell.tile)) {
+            refused_ = name.empty() ? tr("Choose the thing to place") : tr("A thing stands on a walkable tile of the prefab's own");
+            showProblem();
+            return false;
+        } else {
+            prefab.things.push_back({at, name, {}});
+            orderThings(prefab); // placed in reading order, as when read from a file
+        }
+        break;
+    }
     }
     canvas_->setPrefab(&prefab, kinds);
     showProblem();

@@ -1,7 +1,7 @@
 #pragma once
 // Edit > Prefabs: the project's prefabs, drawn cell by cell. Pick one on the left,
-// paint its cells with a tile kind of the project (or "keep the level's own"), mark
-// openings on its edge (right click), change its name and size, add a new one or
+// paint its cells with a tile kind of the project (or "keep the level's own"), put
+// things on them, mark openings on its edge (right click), change its name and size, add a new one or
 // remove one no population group places. Prefabs read from a file are shown, not changed: that file is theirs.
 // OK checks every prefab (core's prefabProblems) and refuses while one is wrong,
 // showing why; the result goes in as one undoable edit (PrefabCommand).
@@ -25,7 +25,7 @@ class TilePalette;
 class PrefabsDialog : public QDialog {
     Q_OBJECT
 public:
-    enum class Brush { Tile, Keep, Opening };
+    enum class Brush { Tile, Keep, Opening, Thing };
 
     PrefabsDialog(const Project& project, QWidget* parent = nullptr);
 
@@ -38,9 +38,11 @@ public:
     void select(int row);
     int current() const;
 
-    // What a left press does; the tile a Tile brush paints.
+    // What a left press does; the tile a Tile brush paints, the template a Thing
+    // brush places (or takes away where one stands).
     void setBrush(Brush brush);
     void setTile(Tile tile);
+    void setThing(const QString& templateName);
     // Applies the brush (or, with `alternate`, toggles an opening) at a cell of the
     // chosen prefab. False, with the reason shown, when it cannot.
     bool paint(Point cell, bool alternate = false);
@@ -75,6 +77,7 @@ private:
     QSpinBox* height_;
     QComboBox* brush_;
     TilePalette* palette_;
+    QComboBox* things_; // the templates the project knows
     QPushButton* remove_;
     QLabel* source_;
     QLabel* problem_;
