@@ -1,6 +1,7 @@
 // Edit > Prefabs: drawing the project's prefabs cell by cell in the editor.
 #include <QtTest>
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QToolTip>
@@ -51,15 +52,18 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QCOMPARE(dialog.list()->count(), 3);
 
-        dialog.select(1); // the crypt: from prefabs/crypt.tmj
+        const auto visibleText = [&](const QString& part) {
+            for (QLabel* label : dialog.findChildren<QLabel*>())
+                if (label->isVisible() && label->text().contains(part)) return true;
+            return false;
+        };
+        dialog.select(1); // the crypt: from prefabs/crypt.tmj, and the dialog says so
+        QVERIFY(visibleText("Read from prefabs/crypt.tmj"));
         QVERIFY(!dialog.canvas()->isEnabled());
         QVERIFY(!dialog.paint({1, 1}));
-        QVERIFY(dialog.findChild<QLabel*>()); // the dialog says where it comes from:
-        bool named = false;
-        for (QLabel* label : dialog.findChildren<QLabel*>()) named = named || (label->isVisible() && label->text().contains("prefabs/crypt.tmj"));
-        QVERIFY(named);
 
-        dialog.select(0); // the shrine, 7 x 7, its door an opening at (3, 0)
+        dialog.select(0); // the shrine, 7 x 7, its door an opening at (3, 0), placed by a group
+        QVERIFY(visibleText("Placed by prefab group "));
         PrefabCanvas* canvas = dialog.canvas();
         QVERIFY(canvas->isEnabled());
         QVERIFY(canvas->cellSize() >= 8);
@@ -117,6 +121,7 @@ private slots:
         dialog.addPrefab();
         QCOMPARE(dialog.list()->count(), 4);
         QCOMPARE(dialog.prefabs().prefabs[3].id, std::string("prefab-1"));
+        QVERIFY(visibleText("No population group places it yet"));
         QVERIFY(!dialog.setPrefabId("shrine"));
         QVERIFY(dialog.problem().contains("already"));
         QVERIFY(!dialog.setPrefabId("two words"));

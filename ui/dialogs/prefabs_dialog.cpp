@@ -187,8 +187,13 @@ void PrefabsDialog::showCurrent() {
         if (source.is_string()) file = source.get<std::string>();
         else if (source.is_object()) file = source.value("tiled", source.value("text", file));
         source_->setText(tr("Read from %1: change it there (it is left as it is), or remove it here.").arg(QString::fromStdString(file)));
+    } else if (const auto uses = prefabUses(project_, prefab->id); uses.empty()) {
+        source_->setText(tr("No population group places it yet: a prefab group in the Population dock can."));
+    } else {
+        QStringList where;
+        for (const std::string& use : uses) where << QString::fromStdString(use);
+        source_->setText(tr("Placed by %1.").arg(where.join(", ")));
     }
-    source_->setVisible(!prefab || !mine);
     showing_ = false;
     showProblem();
 }
