@@ -4,6 +4,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QToolTip>
 #include <QUndoStack>
 
@@ -158,6 +160,41 @@ private slots:
         doc.undoStack()->undo();
         QVERIFY(doc.project().prefabs == before);
         QVERIFY(groupCopies(doc.project(), "shrine").front() == *before.find("shrine"));
+    }
+
+    // Inside the dialog, Ctrl+Z (or Undo) takes back a stroke, a click or a resize at a time.
+    void strokesAreTakenBack() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("shrines.burrow.json"), nullptr));
+        PrefabsDialog dialog(doc.project());
+        dialog.resize(760, 520);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        dialog.select(0);
+        const Prefab start = dialog.prefabs().prefabs[0];
+        PrefabCanvas* canvas = dialog.canvas();
+        auto* undo = dialog.findChild<QPushButton*>("undoPrefabEdit");
+        QVERIFY(!undo->isEnabled());
+        dialog.setTile(Tile::Water);
+        QTest::mousePress(canvas, Qt::LeftButton, {}, canvas->cellCentre({1, 1}));
+        QTest::mouseMove(canvas, canvas->cellCentre({5, 1}));
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, canvas->cellCentre({5, 1}));
+        const Prefab oneStroke = dialog.prefabs().prefabs[0];
+        QCOMPARE(oneStroke.at(3, 1).tile, Tile::Water);
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, canvas->cellCentre({1, 2}));
+        const Prefab twoStrokes = dialog.prefabs().prefabs[0];
+        dialog.resizePrefab(9, 9);
+        QVERIFY(undo->isEnabled());
+        QTest::keyClick(&dialog, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(dialog.prefabs().prefabs[0], twoStrokes); // the door, an opening, is one again
+        QCOMPARE(dialog.findChild<QSpinBox*>("prefabWidth")->value(), 7);
+        undo->click();
+        QCOMPARE(dialog.prefabs().prefabs[0], oneStroke);
+        QVERIFY(dialog.undoLast()); // the whole drag at once
+        QCOMPARE(dialog.prefabs().prefabs[0], start);
+        QVERIFY(!dialog.undoLast());
+        QVERIFY(!undo->isEnabled());
+        QVERIFY(!dialog.changed());
     }
 
     // Cancel leaves the project as it was; a project without prefabs says how to make one.

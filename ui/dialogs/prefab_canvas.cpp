@@ -144,8 +144,10 @@ void PrefabCanvas::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void PrefabCanvas::mouseReleaseEvent(QMouseEvent*) {
+    if (dragging_ == Qt::NoButton) return;
     dragging_ = Qt::NoButton;
     lastCell_.reset();
+    emit strokeEnded();
 }
 
 } // namespace burrow::ui

@@ -30,6 +30,8 @@ public:
 signals:
     // A press on a cell (dragged false), or the drag moving onto another (true).
     void cellPressed(int x, int y, Qt::MouseButton button, bool dragged);
+    // The button let go: what was pressed and dragged since is one stroke.
+    void strokeEnded();
 
 protected:
     bool event(QEvent* event) override; // a cell's tooltip: where, its tile, opening, things

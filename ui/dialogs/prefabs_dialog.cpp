@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -23,7 +24,7 @@ namespace burrow::ui {
 PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     : QDialog(parent), project_(project), prefabs_(project.prefabs), list_(new QListWidget(this)), canvas_(new PrefabCanvas(this)),
       id_(new QLineEdit(this)), name_(new QLineEdit(this)), width_(new QSpinBox(this)), height_(new QSpinBox(this)),
-      brush_(new QComboBox(this)), palette_(new TilePalette(this)), things_(new QComboBox(this)), remove_(new QPushButton(tr("Remove"), this)), source_(new QLabel(this)),
+      brush_(new QComboBox(this)), palette_(new TilePalette(this)), things_(new QComboBox(this)), remove_(new QPushButton(tr("Remove"), this)), undo_(new QPushButton(tr("Undo"), this)), source_(new QLabel(this)),
       problem_(new QLabel(this)) {
     setWindowTitle(tr("Prefabs"));
     setObjectName("prefabsDialog");
@@ -61,10 +62,14 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     auto* add = new QPushButton(tr("New"), this);
     add->setObjectName("addPrefab");
     add->setToolTip(tr("A new prefab, floor walled round, to draw on"));
+    undo_->setObjectName("undoPrefabEdit");
+    undo_->setToolTip(tr("Take back the last stroke or resize (Ctrl+Z). OK makes the whole edit one step of the editor's undo"));
+    undo_->setEnabled(false);
     remove_->setToolTip(tr("Remove the chosen prefab; population groups that stamp it stop doing so"));
     auto* listButtons = new QHBoxLayout;
     listButtons->addWidget(add);
     listButtons->addWidget(remove_);
+    listButtons->addWidget(undo_);
     auto* left = new QVBoxLayout;
     left->addWidget(list_, 1);
     left->addLayout(listButtons);
@@ -129,8 +134,16 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
         // Openings and things toggle on a press only: a drag would flip them back and forth.
         const int brush = brush_->currentData().toInt();
         if (dragged && (alternate || brush == static_cast<int>(Brush::Opening) || brush == static_cast<int>(Brush::Thing))) return;
+        if (!dragged) {
+            stroke_ = true;
+            strokeKept_ = false;
+        }
         paint({x, y}, alternate);
     });
+    connect(canvas_, &PrefabCanvas::strokeEnded, this, [this] { stroke_ = false; });
+    connect(undo_, &QPushButton::clicked, this, &PrefabsDialog::undoLast);
+    auto* undoKey = new QShortcut(QKeySequence::Undo, this);
+    connect(undoKey, &QShortcut::activated, this, &PrefabsDialog::undoLast);
     connect(buttons, &QDialogButtonBox::accepted, this, &PrefabsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     select(prefabs_.prefabs.empty() ? -1 : 0);
@@ -219,6 +232,7 @@ bool PrefabsDialog::paint(Point at, bool alternate) {
     if (!editable(row)) return false;
     Prefab& prefab = prefabs_.prefabs[static_cast<std::size_t>(row)];
     if (at.x < 0 || at.y < 0 || at.x >= prefab.width || at.y >= prefab.height) return false;
+    const Prefab before = prefab; // small: at most 64 x 64 cells
     PrefabCell& cell = prefab.at(at.x, at.y);
     const auto brush = alternate ? Brush::Opening : static_cast<Brush>(brush_->currentData().toInt());
     const TileKinds& kinds = project_.tileKinds;
@@ -260,8 +274,34 @@ bool PrefabsDialog::paint(Point at, bool alternate) {
         break;
     }
     }
+    if (!(prefab == before)) remember(row, before);
     canvas_->setPrefab(&prefab, kinds);
     showProblem();
+    return true;
+}
+
+void PrefabsDialog::remember(int row, const Prefab& before) {
+    if (stroke_ && strokeKept_) return; // the stroke's first change kept the prefab as it was
+    strokeKept_ = stroke_;
+    constexpr std::size_t kMostKept = 500;
+    if (earlier_.size() == kMostKept) earlier_.erase(earlier_.begin());
+    earlier_.push_back({row, before});
+    undo_->setEnabled(true);
+}
+
+bool PrefabsDialog::undoLast() {
+    if (earlier_.empty()) return false;
+    Earlier last = std::move(earlier_.back());
+    earlier_.pop_back();
+    // Strokes and sizes go back; the id and name stay as they are now.
+    const Prefab& now = prefabs_.prefabs[static_cast<std::size_t>(last.row)];
+    last.prefab.id = now.id;
+    last.prefab.name = now.name;
+    undo_->setEnabled(!earlier_.empty());
+    prefabs_.prefabs[static_cast<std::size_t>(last.row)] = std::move(last.prefab);
+    list_->item(last.row)->setText(itemText(last.row));
+    if (current() == last.row) showCurrent();
+    else select(last.row);
     return true;
 }
 
@@ -290,6 +330,10 @@ bool PrefabsDialog::removePrefab(int row) {
         showProblem();
         return false;
     }
+    // What undoLast keeps follows the rows; the removed prefab's own goes with it.
+    std::erase_if(earlier_, [&](const Earlier& e) { return e.row == row; });
+    for (Earlier& e : earlier_) e.row -= e.row > row ? 1 : 0;
+    undo_->setEnabled(!earlier_.empty());
     prefabs_.prefabs.erase(prefabs_.prefabs.begin() + row);
     prefabs_.sources.erase(prefabs_.sources.begin() + row);
     delete list_->takeItem(row);
@@ -302,7 +346,10 @@ void PrefabsDialog::resizePrefab(int width, int height) {
     const int row = current();
     if (!editable(row)) return;
     Prefab& prefab = prefabs_.prefabs[static_cast<std::size_t>(row)];
-    prefab = resizedPrefab(prefab, width, height);
+    const Prefab resized = resizedPrefab(prefab, width, height);
+    if (resized == prefab) return;
+    remember(row, prefab);
+    prefab = resized;
     list_->item(row)->setText(itemText(row));
     showCurrent();
 }

@@ -51,6 +51,9 @@ public:
     // Refused, saying where, while a population group places it.
     bool removePrefab(int row);
     void resizePrefab(int width, int height);
+    // Takes back the last stroke, click or resize (Ctrl+Z in the dialog); false when
+    // there is none. Everything the dialog did is one step of the editor's undo.
+    bool undoLast();
     void renamePrefab(const QString& name);
     // A new prefab's id (one the project does not have yet may change).
     bool setPrefabId(const QString& id);
@@ -64,6 +67,8 @@ public:
 private:
     bool editable(int row) const;
     void showCurrent();
+    // Keeps `before`, prefab `row` as it was, for undoLast: once a stroke.
+    void remember(int row, const Prefab& before);
     void showProblem();
     QString itemText(int row) const;
 
@@ -79,8 +84,15 @@ private:
     TilePalette* palette_;
     QComboBox* things_; // the templates the project knows
     QPushButton* remove_;
+    QPushButton* undo_;
     QLabel* source_;
     QLabel* problem_;
+    struct Earlier {
+        int row;
+        Prefab prefab;
+    };
+    std::vector<Earlier> earlier_; // what undoLast puts back, the newest last
+    bool stroke_ = false, strokeKept_ = false; // a mouse stroke is on, and has kept its "before"
     QString refused_; // why the last paint or rename was refused, until the next one
     bool showing_ = false;
 };
