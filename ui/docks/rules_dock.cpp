@@ -58,7 +58,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto* addThings = new QPushButton(tr("+ Things"), body);
     auto* addPrefabs = new QPushButton(tr("+ Prefabs"), body);
     addPrefabs->setObjectName("add-prefabs");
-    addPrefabs->setToolTip(tr("A group that stamps the project's prefabs (made with the Make prefab tool, or listed in the project's \"prefabs\")"));
+    addPrefabs->setToolTip(tr("A group that stamps the project's prefabs (made with the Make prefab tool, drawn in Edit > Prefabs, or listed in the project's \"prefabs\")"));
     auto* duplicate = new QPushButton(tr("Duplicate"), body);
     auto* remove = new QPushButton(tr("Remove"), body);
     auto* up = new QPushButton(tr("Up"), body);
@@ -119,7 +119,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto newGroup = [this](PopulationGroup::Kind kind) {
         const auto& prefabs = document_->project().prefabs.prefabs;
         if (kind == PopulationGroup::Kind::Prefabs && prefabs.empty()) {
-            QMessageBox::information(this, tr("Prefabs"), tr("The project has no prefabs yet: drag a rectangle with the Make prefab tool first."));
+            QMessageBox::information(this, tr("Prefabs"), tr("The project has no prefabs yet: drag a rectangle with the Make prefab tool, or draw one in Edit > Prefabs, first."));
             return;
         }
         edit(tr("Add group"), [kind, first = prefabs.empty() ? Prefab{} : prefabs.front()](PopulationRules& r) {
