@@ -10,6 +10,7 @@
 #include <QUndoStack>
 
 #include "commands/prefab_command.h"
+#include "content/prefab.h"
 #include "dialogs/prefab_canvas.h"
 #include "dialogs/prefabs_dialog.h"
 #include "document/project_document.h"
@@ -195,6 +196,20 @@ private slots:
         QVERIFY(!dialog.undoLast());
         QVERIFY(!undo->isEnabled());
         QVERIFY(!dialog.changed());
+    }
+
+    // A prefab of a library file cannot be removed here: the project names the file, so it
+    // would come back when read again. One drawn in Tiled is named alone, and can.
+    void libraryPrefabsStayWithTheirFile() {
+        Project project;
+        project.prefabs.prefabs = {blankPrefab("a", 5, 5), blankPrefab("b", 5, 5), blankPrefab("c", 5, 5)};
+        project.prefabs.sources = {"vaults.json", "vaults.json", {{"id", "c"}, {"tiled", "c.tmj"}}};
+        PrefabsDialog dialog(project);
+        QVERIFY(!dialog.removePrefab(1));
+        QVERIFY2(dialog.problem().contains("library vaults.json"), qPrintable(dialog.problem()));
+        QVERIFY(dialog.removePrefab(2));
+        QCOMPARE(dialog.list()->count(), 2);
+        QVERIFY(!dialog.paint({2, 2})); // shown, not changed
     }
 
     // Cancel leaves the project as it was; a project without prefabs says how to make one.

@@ -322,6 +322,14 @@ bool PrefabsDialog::removePrefab(int row) {
     if (row < 0 || row >= static_cast<int>(prefabs_.prefabs.size())) return false;
     // A group placing it would be left with nothing to place: the group changes first.
     const Prefab& prefab = prefabs_.prefabs[static_cast<std::size_t>(row)];
+    // A library file's prefabs come back with the file when the project is read again.
+    if (const nlohmann::json& source = prefabs_.sources[static_cast<std::size_t>(row)]; source.is_string()) {
+        select(row);
+        refused_ = tr("'%1' comes from the library %2, with its other prefabs: remove it from that file")
+                       .arg(QString::fromStdString(prefab.id), QString::fromStdString(source.get<std::string>()));
+        showProblem();
+        return false;
+    }
     if (const auto uses = prefabUses(project_, prefab.id); !uses.empty()) {
         select(row);
         QStringList where;

@@ -48,7 +48,8 @@ public:
     bool paint(Point cell, bool alternate = false);
     // A new prefab (floor walled round) with a free id, chosen.
     void addPrefab();
-    // Refused, saying where, while a population group places it.
+    // Refused, saying why, while a population group places it or it comes from a
+    // library file (saved, the project would read it back from there).
     bool removePrefab(int row);
     void resizePrefab(int width, int height);
     // Takes back the last stroke, click or resize (Ctrl+Z in the dialog); false when
