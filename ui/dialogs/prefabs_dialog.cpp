@@ -124,16 +124,14 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
             if (!showing_) resizePrefab(width_->value(), height_->value());
         });
     connect(brush_, &QComboBox::currentIndexChanged, this, [this] {
-        const int brush = brush_->currentData().toInt();
-        palette_->setEnabled(brush == static_cast<int>(Brush::Tile));
-        palette_->setVisible(brush != static_cast<int>(Brush::Thing));
-        things_->setVisible(brush == static_cast<int>(Brush::Thing));
+        palette_->setEnabled(brush() == Brush::Tile);
+        palette_->setVisible(brush() != Brush::Thing);
+        things_->setVisible(brush() == Brush::Thing);
     });
     connect(canvas_, &PrefabCanvas::cellPressed, this, [this](int x, int y, Qt::MouseButton button, bool dragged) {
         const bool alternate = button == Qt::RightButton;
         // Openings and things toggle on a press only: a drag would flip them back and forth.
-        const int brush = brush_->currentData().toInt();
-        if (dragged && (alternate || brush == static_cast<int>(Brush::Opening) || brush == static_cast<int>(Brush::Thing))) return;
+        if (dragged && (alternate || brush() == Brush::Opening || brush() == Brush::Thing)) return;
         if (!dragged) {
             stroke_ = true;
             strokeKept_ = false;
@@ -156,6 +154,8 @@ int PrefabsDialog::current() const {
 }
 
 void PrefabsDialog::select(int row) { list_->setCurrentRow(row); }
+
+PrefabsDialog::Brush PrefabsDialog::brush() const { return static_cast<Brush>(brush_->currentData().toInt()); }
 
 void PrefabsDialog::setBrush(Brush brush) { brush_->setCurrentIndex(brush_->findData(static_cast<int>(brush))); }
 
@@ -191,7 +191,7 @@ void PrefabsDialog::showCurrent() {
     width_->setValue(prefab ? prefab->width : 1);
     height_->setValue(prefab ? prefab->height : 1);
     for (QWidget* w : std::initializer_list<QWidget*>{name_, width_, height_, brush_, things_, remove_}) w->setEnabled(prefab && (mine || w == remove_));
-    palette_->setEnabled(mine && brush_->currentData().toInt() == static_cast<int>(Brush::Tile));
+    palette_->setEnabled(mine && brush() == Brush::Tile);
     if (!prefab) {
         source_->setText(tr("No prefabs yet: New draws one, or Make prefab takes one from the map."));
     } else if (!mine) {
@@ -231,51 +231,15 @@ bool PrefabsDialog::paint(Point at, bool alternate) {
     refused_.clear();
     if (!editable(row)) return false;
     Prefab& prefab = prefabs_.prefabs[static_cast<std::size_t>(row)];
-    if (at.x < 0 || at.y < 0 || at.x >= prefab.width || at.y >= prefab.height) return false;
     const Prefab before = prefab; // small: at most 64 x 64 cells
-    PrefabCell& cell = prefab.at(at.x, at.y);
-    const auto brush = alternate ? Brush::Opening : static_cast<Brush>(brush_->currentData().toInt());
-    const TileKinds& kinds = project_.tileKinds;
-    switch (brush) {
-    case Brush::Tile:
-        cell.tile = palette_->tile();
-        cell.keep = false;
-        cell.opening = cell.opening && kinds.walkable(cell.tile); // an opening is walkable ground
-        break;
-    case Brush::Keep:
-        cell.keep = true;
-        cell.opening = false;
-        break;
-    case Brush::Opening:
-        if (!cell.opening && !canOpenAt(prefab, at)) {
-            refused_ = tr("An opening goes on the prefab's edge, not on a corner: it leads out one way");
-            showProblem();
-            return false;
-        }
-        cell.opening = !cell.opening;
-        if (cell.opening && (cell.keep || !kinds.walkable(cell.tile))) {
-            cell.keep = false;
-            cell.tile = Tile::Floor;
-        }
-        break;
-    case Brush::Thing: {
-        const std::string name = things_->currentText().toStdString();
-        const auto there = std::find_if(prefab.things.begin(), prefab.things.end(), [&](const PrefabThing& t) { return t.at == at && t.templateName == name; });
-        if (there != prefab.things.end()) {
-            prefab.things.erase(there);
-        } else if (name.empty() || cell.keep || !kinds.walkable(cell.tile)) {
-            refused_ = name.empty() ? tr("Choose the thing to place") : tr("A thing stands on a walkable tile of the prefab's own");
-            showProblem();
-            return false;
-        } else {
-            prefab.things.push_back({at, name, {}});
-            orderThings(prefab); // placed in reading order, as when read from a file
-        }
-        break;
-    }
+    const PrefabBrush with{alternate ? Brush::Opening : brush(), palette_->tile(), things_->currentText().toStdString()};
+    if (const auto why = paintPrefabCell(prefab, at, with, project_.tileKinds)) {
+        refused_ = QString::fromStdString(*why);
+        showProblem();
+        return false;
     }
     if (!(prefab == before)) remember(row, before);
-    canvas_->setPrefab(&prefab, kinds);
+    canvas_->setPrefab(&prefab, project_.tileKinds);
     showProblem();
     return true;
 }

@@ -7,6 +7,7 @@
 // showing why; the result goes in as one undoable edit (PrefabCommand).
 #include <QDialog>
 
+#include "content/prefab_brush.h"
 #include "content/prefab_json.h"
 #include "project/project.h"
 
@@ -25,7 +26,7 @@ class TilePalette;
 class PrefabsDialog : public QDialog {
     Q_OBJECT
 public:
-    enum class Brush { Tile, Keep, Opening, Thing };
+    using Brush = PrefabBrush::Kind;
 
     PrefabsDialog(const Project& project, QWidget* parent = nullptr);
 
@@ -41,6 +42,7 @@ public:
     // What a left press does; the tile a Tile brush paints, the template a Thing
     // brush places (or takes away where one stands).
     void setBrush(Brush brush);
+    Brush brush() const;
     void setTile(Tile tile);
     void setThing(const QString& templateName);
     // Applies the brush (or, with `alternate`, toggles an opening) at a cell of the
