@@ -20,6 +20,7 @@
 #include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
+#include "io/json_checker.h"
 
 namespace burrow::cli {
 namespace fs = std::filesystem;
@@ -98,6 +99,11 @@ std::string jsonLines(const std::vector<SeedResult>& results, const std::string&
     return text;
 }
 
+// A part's problem is a problem of that file (exit 1), named with its line.
+[[noreturn]] void partProblem(const std::string& file, int line, const std::string& why) {
+    throw FileError(file, {{"", "line " + std::to_string(line) + ": " + why}});
+}
+
 std::vector<SeedResult> readParts(const std::vector<std::string>& files, const std::string& projectHash) {
     std::vector<SeedResult> results;
     std::set<std::uint64_t> seen;
@@ -106,20 +112,15 @@ std::vector<SeedResult> readParts(const std::vector<std::string>& files, const s
         std::string line;
         for (int number = 1; std::getline(lines, line); ++number) {
             if (line.empty()) continue;
-            const std::string where = file + ": line " + std::to_string(number) + ": ";
-            nlohmann::json row;
-            try {
-                row = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::exception& e) {
-                throw UsageError(where + "not JSON (" + e.what() + ")");
-            }
+            // The one JSON reader, with its depth limit; its message names the file and line.
+            const nlohmann::json row = parseJsonText(line, file + ": line " + std::to_string(number));
             std::string why;
             auto r = seedResultFromJson(row, why);
-            if (!r) throw UsageError(where + why);
+            if (!r) partProblem(file, number, why);
             if (!row.contains("project_hash") || row["project_hash"] != projectHash)
-                throw UsageError(where + "made from another project (project hash " + (row.contains("project_hash") ? row["project_hash"].dump() : "missing") +
-                                 ", this one is \"" + projectHash + "\")");
-            if (!seen.insert(r->seed).second) throw UsageError(where + "seed " + std::to_string(r->seed) + " is in more than one part");
+                partProblem(file, number, "made from another project (project hash " + (row.contains("project_hash") ? excerpt(row["project_hash"]) : "missing") +
+                                              ", this one is \"" + projectHash + "\")");
+            if (!seen.insert(r->seed).second) partProblem(file, number, "seed " + std::to_string(r->seed) + " is in more than one part");
             results.push_back(std::move(*r));
         }
     }

@@ -6,6 +6,7 @@
 
 #include "analysis/measure.h"
 #include "content/acceptance_rules.h"
+#include "io/json_checker.h"
 
 namespace burrow {
 namespace {
@@ -59,7 +60,7 @@ std::optional<SeedResult> seedResultFromJson(const nlohmann::json& row, std::str
     SeedResult r;
     r.seed = row["seed"].get<std::uint64_t>();
     if (row.contains("error")) {
-        r.error = row["error"].is_string() ? row["error"].get<std::string>() : row["error"].dump();
+        r.error = row["error"].is_string() ? row["error"].get<std::string>() : excerpt(row["error"]);
         return r;
     }
     const auto whole = [&](const char* key) { return row.contains(key) && row[key].is_number_unsigned(); };

@@ -1,6 +1,7 @@
 #include "content/acceptance_json.h"
 
 #include "content/metric_catalog.h"
+#include "io/json_checker.h"
 
 namespace burrow {
 
@@ -36,20 +37,20 @@ Acceptance acceptanceFromJson(const json& value, const std::string& at, JsonChec
                 metric = &metricCatalog()[*index];
                 rule.metric = metric->id;
             } else {
-                check.fail(path + "/metric", "unknown metric " + id->dump() + "; known metrics: " + metricIds());
+                check.fail(path + "/metric", "unknown metric " + excerpt(*id) + "; known metrics: " + metricIds());
             }
         }
         for (const char* bound : {"min", "max"})
             if (const json* v = check.field(r, path, bound, false))
                 if (auto n = check.number(*v, path + "/" + bound, -1e15, 1e15)) (bound[1] == 'i' ? rule.min : rule.max) = *n;
         if (!r.contains("min") && !r.contains("max")) check.fail(path, "expected \"min\", \"max\" or both: a rule bounds its metric");
-        if (rule.min && rule.max && *rule.min > *rule.max) check.fail(path + "/max", "expected at least \"min\" (" + r["min"].dump() + "), found " + r["max"].dump());
+        if (rule.min && rule.max && *rule.min > *rule.max) check.fail(path + "/max", "expected at least \"min\" (" + excerpt(r["min"]) + "), found " + excerpt(r["max"]));
         if (const json* depth = check.field(r, path, "depth", false)) {
             if (metric && !metric->perDepth) check.fail(path + "/depth", "\"" + metric->id + "\" is measured on the whole level, not per depth");
             else if (depth->is_string() && depth->get<std::string>() == "each") rule.eachDepth = true;
             else if (depth->is_number_integer()) {
                 if (auto z = check.integer(*depth, path + "/depth", 0, depthCount - 1)) rule.depth = *z;
-            } else check.fail(path + "/depth", "expected a depth from 0 to " + std::to_string(depthCount - 1) + " or \"each\", found " + depth->dump());
+            } else check.fail(path + "/depth", "expected a depth from 0 to " + std::to_string(depthCount - 1) + " or \"each\", found " + excerpt(*depth));
         }
         result.rules.push_back(std::move(rule));
     }

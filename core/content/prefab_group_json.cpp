@@ -1,4 +1,5 @@
 #include "content/prefab_group_json.h"
+#include "io/json_checker.h"
 
 #include <algorithm>
 
@@ -46,7 +47,7 @@ void readPrefabGroup(const json& body, const std::string& path, JsonChecker& che
     if (const json* placement = check.field(body, path, "placement", false)) {
         if (*placement == "floor") group.placement = PrefabPlacement::Floor;
         else if (*placement == "rock") group.placement = PrefabPlacement::Rock;
-        else check.fail(jsonPath(path, "placement"), "expected \"floor\" (on free walkable cells) or \"rock\" (carved into the rock beside the area), found " + placement->dump());
+        else check.fail(jsonPath(path, "placement"), "expected \"floor\" (on free walkable cells) or \"rock\" (carved into the rock beside the area), found " + excerpt(*placement));
     }
     if (const json* tunnel = check.field(body, path, "tunnel", false))
         group.tunnel = check.integer(*tunnel, jsonPath(path, "tunnel"), 0, kMaxTunnel).value_or(group.tunnel);

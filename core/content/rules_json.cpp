@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cstdint>
 #include <variant>
 
 #include "io/file_io.h"
+#include "random/rng.h"
 #include "io/json_checker.h"
 
 namespace burrow {
@@ -39,7 +41,7 @@ public:
         if (!doc.contains("format") && (doc.contains("tiles") || doc.contains("prefabs"))) return readSeed002(doc);
         const json* format = check_.field(doc, "", "format", true);
         if (format && (!format->is_string() || format->get<std::string>() != kRulesFormat))
-            check_.fail("/format", std::string("expected \"") + kRulesFormat + "\", found " + format->dump());
+            check_.fail("/format", std::string("expected \"") + kRulesFormat + "\", found " + excerpt(*format));
         if (const json* version = check_.field(doc, "", "version", true)) check_.integer(*version, "/version", 1, kRulesVersion);
         check_.onlyKnownFields(doc, "", {"format", "version", "templates", "groups"});
         if (const json* templates = check_.field(doc, "", "templates", false); templates && check_.isArray(*templates, "/templates", "a list of templates"))
@@ -106,14 +108,14 @@ private:
             if (*kind == "tiles") g.kind = PopulationGroup::Kind::Tiles;
             else if (*kind == "entities") g.kind = PopulationGroup::Kind::Entities;
             else if (*kind == "prefabs") g.kind = PopulationGroup::Kind::Prefabs;
-            else check_.fail(jsonPath(path, "kind"), "expected \"tiles\", \"entities\" or \"prefabs\", found " + kind->dump());
+            else check_.fail(jsonPath(path, "kind"), "expected \"tiles\", \"entities\" or \"prefabs\", found " + excerpt(*kind));
         }
         if (const json* scope = check_.field(body, path, "scope", false)) {
             const auto s = scope->is_string() ? scopeFromId(scope->get<std::string>()) : std::nullopt;
             std::vector<std::string> names;
             for (Scope each : allScopes()) names.emplace_back(scopeId(each));
             if (s) g.scope = *s;
-            else check_.fail(jsonPath(path, "scope"), "unknown scope " + scope->dump() + "; known scopes: " + known(names));
+            else check_.fail(jsonPath(path, "scope"), "unknown scope " + excerpt(*scope) + "; known scopes: " + known(names));
         }
         if (const json* number = check_.field(body, path, "number", true)) g.number = readNumber(*number, jsonPath(path, "number"));
         if (g.kind == PopulationGroup::Kind::Tiles) {
@@ -181,7 +183,7 @@ private:
             }
             const auto tile = t.is_string() && t.get<std::string>().size() > 1 ? kinds_.find(t.get<std::string>()) : std::nullopt;
             if (tile) g.tiles.push_back(*tile);
-            else check_.fail(path + "/" + std::to_string(i), "expected a tile kind (" + kinds_.idList() + ") or a tile index, found " + t.dump());
+            else check_.fail(path + "/" + std::to_string(i), "expected a tile kind (" + kinds_.idList() + ") or a tile index, found " + excerpt(t));
         }
     }
 
@@ -213,7 +215,7 @@ private:
         if (const EntityTemplate* base = PopulationRules{}.findTemplate(t.name)) t = *base; // a default of that name is the starting point
         if (const json* glyph = check_.field(body, path, "glyph", false)) {
             if (glyph->is_string() && glyph->get<std::string>().size() == 1) t.glyph = glyph->get<std::string>()[0];
-            else check_.fail(jsonPath(path, "glyph"), "expected one character, found " + glyph->dump());
+            else check_.fail(jsonPath(path, "glyph"), "expected one character, found " + excerpt(*glyph));
         }
         if (const json* colour = check_.field(body, path, "colour", false))
             if (auto c = check_.colour(*colour, jsonPath(path, "colour"))) t.colour = *c;
@@ -224,7 +226,7 @@ private:
                     t.kind = k;
                     found = true;
                 }
-            if (!found) check_.fail(jsonPath(path, "kind"), "expected player, creature, item or exit, found " + kind->dump());
+            if (!found) check_.fail(jsonPath(path, "kind"), "expected player, creature, item or exit, found " + excerpt(*kind));
         }
         auto stat = [&](const char* key, int& out, int lo, int hi) {
             if (const json* v = check_.field(body, path, key, false))
@@ -252,7 +254,7 @@ private:
                 b.type = t;
                 found = true;
             }
-        if (type && !found) check_.fail(jsonPath(path, "type"), "expected chase, wander, spread or stationary, found " + type->dump());
+        if (type && !found) check_.fail(jsonPath(path, "type"), "expected chase, wander, spread or stationary, found " + excerpt(*type));
         if (const json* r = check_.field(body, path, "radius", false))
             if (auto n = check_.integer(*r, jsonPath(path, "radius"), 0, 1000)) b.radius = *n;
         if (const json* c = check_.field(body, path, "chance", false))
@@ -386,6 +388,12 @@ PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& ki
     PopulationRules rules = rulesFromJson(document, problems, kinds, prefabs);
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));
     return rules;
+}
+
+std::string rulesHash(const PopulationRules& rules, const TileKinds& kinds) {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hashText(rulesToJson(rules, kinds).dump())));
+    return hex;
 }
 
 void saveRules(const PopulationRules& rules, const std::filesystem::path& path, const TileKinds& kinds) {

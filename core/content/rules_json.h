@@ -30,6 +30,9 @@ void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vec
 // Throws FileError naming the file and every problem.
 PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds(), const ProjectPrefabs* prefabs = nullptr);
 // Atomic: the old file survives a failed save. Throws FileError.
+// 16 hex digits of the rules as Burrow writes them: a project records it beside a
+// rules file's name, so a file that no longer holds what was saved is noticed.
+std::string rulesHash(const PopulationRules& rules, const TileKinds& kinds = builtInTileKinds());
 void saveRules(const PopulationRules& rules, const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds());
 
 // True when the document looks like population rules (either dialect), not a project.

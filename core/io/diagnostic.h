@@ -26,4 +26,8 @@ private:
 
 std::string formatDiagnostic(const std::string& file, const Diagnostic& d);
 
+// `text` cut to at most about `most` bytes at a UTF-8 character's start, saying how
+// long it was: a message quotes what it found, never a whole hostile file.
+std::string shortText(const std::string& text, std::size_t most);
+
 } // namespace burrow

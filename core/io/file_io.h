@@ -16,14 +16,27 @@ inline constexpr std::size_t kMaxInputFileBytes = 64u << 20;
 
 // Throws FileError naming the file when it is missing, unreadable or too large.
 std::string readTextFile(const std::filesystem::path& path);
+// The same with a cap of the caller's: a format whose content is small by nature (a
+// prefab drawn as text) refuses a large file before reading it. `what` names it in
+// the message ("a text prefab").
+std::string readTextFile(const std::filesystem::path& path, std::size_t maxBytes, const std::string& what);
 // How deep JSON may nest. Burrow's own files nest under 10 levels (a project's
 // rules' templates' behaviours are 7); 64 leaves room for any designer's extra data
 // while keeping every recursive walk of a value (copy, print, free) far from the
 // stack's end, whatever the file.
 inline constexpr std::size_t kMaxJsonDepth = 64;
 
+// What a JSON document may take in memory once read: this many bytes for each byte
+// of its text, plus the floor. A list of small numbers ("1,2,3") takes about 8 times
+// its text, a Tiled map or a project 9 to 19; only junk such as a list of empty
+// objects ("{},{}", 27) goes past. It is refused while it is read, so a read's peak
+// memory stays a small multiple of the file's size (the 64 MiB cap: 1.5 GiB at most).
+inline constexpr std::size_t kJsonMemoryPerByte = 24;
+inline constexpr std::size_t kJsonMemoryFloor = 1u << 20;
+
 // The one way Burrow reads JSON, for every kind of file: refuses nesting deeper
-// than kMaxJsonDepth and numbers too large for a double, and throws FileError
+// than kMaxJsonDepth, numbers too large for a double and documents that would take
+// more memory than kJsonMemoryPerByte allows, reading in linear time, and throws FileError
 // naming `name` with the line and column of a syntax error or the JSON path of a
 // value it cannot hold.
 nlohmann::json parseJsonText(const std::string& text, const std::string& name);

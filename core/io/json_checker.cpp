@@ -52,6 +52,11 @@ void JsonChecker::onlyKnownFields(const nlohmann::json& object, const std::strin
     }
 }
 
+std::string excerpt(const nlohmann::json& value, std::size_t most) {
+    // Invalid UTF-8 (from an XML file) is replaced rather than thrown on.
+    return shortText(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), most);
+}
+
 std::string jsonPath(const std::string& parent, const std::string& key) {
     std::string escaped;
     for (char c : key) {
@@ -84,7 +89,7 @@ const json* JsonChecker::field(const json& object, const std::string& path, cons
 
 std::optional<int> JsonChecker::integer(const json& value, const std::string& path, std::int64_t lo, std::int64_t hi) {
     if (!value.is_number_integer() || value.get<std::int64_t>() < lo || value.get<std::int64_t>() > hi) {
-        fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " + value.dump());
+        fail(path, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", found " + excerpt(value));
         return std::nullopt;
     }
     return static_cast<int>(value.get<std::int64_t>());
@@ -92,7 +97,7 @@ std::optional<int> JsonChecker::integer(const json& value, const std::string& pa
 
 std::optional<double> JsonChecker::number(const json& value, const std::string& path, double lo, double hi) {
     if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < lo || value.get<double>() > hi) {
-        fail(path, "expected a number from " + json(lo).dump() + " to " + json(hi).dump() + ", found " + value.dump());
+        fail(path, "expected a number from " + json(lo).dump() + " to " + json(hi).dump() + ", found " + excerpt(value));
         return std::nullopt;
     }
     return value.get<double>();
@@ -100,7 +105,7 @@ std::optional<double> JsonChecker::number(const json& value, const std::string& 
 
 std::optional<std::string> JsonChecker::text(const json& value, const std::string& path, bool allowEmpty) {
     if (!value.is_string() || (!allowEmpty && value.get<std::string>().empty())) {
-        fail(path, std::string("expected ") + (allowEmpty ? "a text" : "a non-empty text") + ", found " + value.dump());
+        fail(path, std::string("expected ") + (allowEmpty ? "a text" : "a non-empty text") + ", found " + excerpt(value));
         return std::nullopt;
     }
     return value.get<std::string>();
@@ -108,7 +113,7 @@ std::optional<std::string> JsonChecker::text(const json& value, const std::strin
 
 std::optional<bool> JsonChecker::flag(const json& value, const std::string& path) {
     if (!value.is_boolean()) {
-        fail(path, "expected true or false, found " + value.dump());
+        fail(path, "expected true or false, found " + excerpt(value));
         return std::nullopt;
     }
     return value.get<bool>();
@@ -118,7 +123,7 @@ std::optional<std::uint32_t> JsonChecker::colour(const json& value, const std::s
     const std::string c = value.is_string() ? value.get<std::string>() : "";
     if (c.size() == 7 && c[0] == '#' && c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos)
         return static_cast<std::uint32_t>(std::stoul(c.substr(1), nullptr, 16));
-    fail(path, "expected a colour such as \"#40c040\", found " + value.dump());
+    fail(path, "expected a colour such as \"#40c040\", found " + excerpt(value));
     return std::nullopt;
 }
 

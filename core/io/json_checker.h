@@ -51,6 +51,10 @@ private:
 // likely typo (at most 2 edits, and fewer than half the word); else nothing.
 std::optional<std::string> closestWord(const std::string& word, const std::vector<std::string>& candidates);
 
+// A value as JSON text for an error message, cut to about `most` characters: a
+// message quotes what it found, never a whole hostile file.
+std::string excerpt(const nlohmann::json& value, std::size_t most = 60);
+
 // "/a/b" + key, escaping '~' and '/' as JSON pointers do.
 std::string jsonPath(const std::string& parent, const std::string& key);
 

@@ -1,4 +1,5 @@
 #include "project/tile_kinds_json.h"
+#include "io/json_checker.h"
 
 #include <cstdio>
 
@@ -32,7 +33,7 @@ TileKinds tileKindsFromJson(const json& list, const std::string& path, JsonCheck
         if (const json* glyph = check.field(entry, at, "glyph", true)) {
             if (glyph->is_string() && glyph->get<std::string>().size() == 1) kind.glyph = glyph->get<std::string>()[0];
             else {
-                check.fail(at + "/glyph", "expected one printable ASCII character, found " + glyph->dump());
+                check.fail(at + "/glyph", "expected one printable ASCII character, found " + excerpt(*glyph));
                 ok = false;
             }
         } else ok = false;
