@@ -143,7 +143,8 @@ private slots:
     }
 
     // A hostile header is refused before anything is decoded; damaged image data is
-    // found when the export reads the pixels, before it writes a file.
+    // found when the project is read, and again when the export reads the pixels,
+    // before it writes a file.
     void hugeOrDamagedArtIsRefused() {
         QTemporaryDir dir;
         const fs::path folder = dir.path().toStdString();
@@ -167,12 +168,19 @@ private slots:
         QVERIFY2(problems.size() == 1 && problems[0].startsWith("/game_tiles/tilesets/1/image|") && problems[0].contains("huge.png") &&
                      problems[0].contains("60000 x 60000"),
                  qPrintable(problems.join("\n")));
-        // A PNG cut short: its header reads, its pixels do not.
-        std::string png = readTextFile(folder / "ground.png");
-        png.resize(png.size() / 2);
-        std::ofstream(folder / "cut.png", std::ios::binary) << png;
+        // A PNG cut short: its header reads, its pixels do not. The whole image is
+        // decoded when the project is read, so validate refuses it.
+        const std::string good = readTextFile(folder / "ground.png");
+        std::ofstream(folder / "cut.png", std::ios::binary) << good.substr(0, good.size() / 2);
         doc["game_tiles"]["tilesets"][1]["image"] = "cut.png";
+        const QStringList cut = problemsOf(doc, folder);
+        QVERIFY2(cut.size() == 1 && cut[0].startsWith("/game_tiles/tilesets/1/image|") && cut[0].contains("cut.png") && cut[0].contains("damaged"),
+                 qPrintable(cut.join("\n")));
+        // Art damaged after the project was read stops the export before any file.
+        doc["game_tiles"]["tilesets"][1]["image"] = "later.png";
+        std::ofstream(folder / "later.png", std::ios::binary) << good;
         const Project p = projectOf(doc, folder);
+        std::ofstream(folder / "later.png", std::ios::binary | std::ios::trunc) << good.substr(0, good.size() / 2);
         ExportRequest request;
         request.formats = {ExportFormat::Png};
         request.gameTiles = p.gameTiles;
@@ -180,7 +188,7 @@ private slots:
             exportLevel(makeLevel(p).level, {p.name, p.seed, "0", "0"}, request, folder / "out");
             QFAIL("a damaged image was drawn");
         } catch (const FileError& e) {
-            QVERIFY2(QString(e.what()).contains("cut.png"), e.what());
+            QVERIFY2(QString(e.what()).contains("later.png"), e.what());
         }
         QVERIFY(fs::is_empty(folder / "out"));
     }

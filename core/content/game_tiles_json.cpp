@@ -47,7 +47,9 @@ void openTileset(GameTileset& set, const std::string& path, JsonChecker& check, 
         } else {
             set.imagePath = fs::absolute(resolve(folder, set.image));
         }
-        const PngSize size = readPngSize(set.imagePath);
+        // Decoded whole, not just its header: a truncated body or a bad CRC is found
+        // when the project is read (validate), not when an export draws with it.
+        const PngSize size = checkPng(set.imagePath);
         set.imageWidth = size.width;
         set.imageHeight = size.height;
         // Tiled's own count: whole tiles that fit across and down.

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "content/prefab_tiled.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/json_checker.h"
 
 namespace burrow {
 
@@ -84,7 +86,7 @@ void readListed(const json& object, const std::string& path, JsonChecker& check,
             const std::string at = path + "/openings/" + std::to_string(i);
             const json& xy = (*list)[i];
             if (!xy.is_array() || xy.size() != 2) {
-                check.fail(at, "expected [x, y], found " + xy.dump());
+                check.fail(at, "expected [x, y], found " + excerpt(xy));
                 continue;
             }
             if (const auto p = cell(xy[0], xy[1], at)) prefab.at(p->x, p->y).opening = true;
@@ -114,7 +116,11 @@ void checkId(const std::string& id, const std::string& at, JsonChecker& check) {
 
 } // namespace
 
-Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& check, const TileKinds& kinds, const std::vector<std::string>* rows) {
+Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& check, const TileKinds& kinds, const std::vector<std::string>* rows,
+                      const std::string& rowsFile) {
+    // Where a problem with row y is: the rows in the object, or a line of the text file.
+    const auto rowsAt = [&](std::optional<int> y) { return rowsFile.empty() ? path + "/rows" + (y ? "/" + std::to_string(*y) : "") : path + "/text"; };
+    const auto rowsIn = [&](std::optional<int> y) { return rowsFile.empty() ? std::string() : rowsFile + (y ? " line " + std::to_string(*y + 1) : "") + ": "; };
     Prefab prefab;
     if (const json* id = check.field(object, path, "id", true))
         if (auto text = check.text(*id, path + "/id")) {
@@ -145,7 +151,7 @@ Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& 
     prefab.width = static_cast<int>(width);
     prefab.height = static_cast<int>(rows->size());
     if (width < 1 || width > static_cast<std::size_t>(kMaxPrefabSide) || rows->size() > static_cast<std::size_t>(kMaxPrefabSide)) {
-        check.fail(path + "/rows", std::to_string(width) + " x " + std::to_string(rows->size()) + " cells: a prefab is 1 to " +
+        check.fail(rowsAt(std::nullopt), rowsIn(std::nullopt) + std::to_string(width) + " x " + std::to_string(rows->size()) + " cells: a prefab is 1 to " +
                                        std::to_string(kMaxPrefabSide) + " cells a side");
         prefab.width = prefab.height = 0;
         return prefab;
@@ -169,7 +175,7 @@ Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& 
             } else if (auto tile = kinds.find(std::string(1, glyph))) {
                 cell.tile = *tile;
             } else {
-                check.fail(path + "/rows/" + std::to_string(y), std::string("'") + glyph + "' at column " + std::to_string(x) +
+                check.fail(rowsAt(y), rowsIn(y) + "'" + glyph + "' at column " + std::to_string(x) +
                                                                    " is neither a tile kind's glyph nor in the legend");
             }
         }
@@ -181,18 +187,26 @@ Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& 
 }
 
 std::vector<std::string> readPrefabText(const fs::path& path) {
-    const std::string text = readTextFile(path);
+    const std::string text = readTextFile(path, kMaxPrefabTextBytes, "a text prefab (at most " + std::to_string(kMaxPrefabSide) + " x " +
+                                                                        std::to_string(kMaxPrefabSide) + " glyphs)");
     std::vector<std::string> rows;
-    std::size_t start = 0;
+    std::size_t start = 0, drawn = 0; // drawn: rows up to the last non-blank one
     while (start <= text.size()) {
         std::size_t end = text.find('\n', start);
         if (end == std::string::npos) end = text.size();
         std::string row = text.substr(start, end - start);
         if (!row.empty() && row.back() == '\r') row.pop_back();
+        const bool blank = row.find_first_not_of(' ') == std::string::npos;
         rows.push_back(std::move(row));
+        if (!blank) drawn = rows.size();
+        // Checked while splitting: a file of newlines is refused at its 65th row, not
+        // split whole first.
+        if (drawn > static_cast<std::size_t>(kMaxPrefabSide))
+            throw FileError(path.string(), {{"", "line " + std::to_string(drawn) + ": more than " + std::to_string(kMaxPrefabSide) + " rows; a prefab is 1 to " +
+                                                     std::to_string(kMaxPrefabSide) + " cells a side"}});
         start = end + 1;
     }
-    while (!rows.empty() && rows.back().find_first_not_of(' ') == std::string::npos) rows.pop_back();
+    rows.resize(drawn);
     return rows;
 }
 
@@ -220,7 +234,8 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                 JsonChecker inner(problems);
                 if (inner.isObject(doc, "", "a prefab library {\"format\": \"burrow-prefabs\", \"prefabs\": [...]}")) {
                     inner.onlyKnownFields(doc, "", {"format", "version", "prefabs"});
-                    if (doc.value("format", std::string()) != kPrefabLibraryFormat) inner.fail("/format", "expected \"burrow-prefabs\"");
+                    if (!doc.contains("format") || doc["format"] != kPrefabLibraryFormat)
+                        inner.fail("/format", std::string("expected \"burrow-prefabs\", found ") + (doc.contains("format") ? excerpt(doc["format"]) : "nothing"));
                     if (const json* prefabs = inner.field(doc, "", "prefabs", true); prefabs && inner.isArray(*prefabs, "/prefabs", "a list of prefabs"))
                         for (std::size_t k = 0; k < prefabs->size(); ++k)
                             if (inner.isObject((*prefabs)[k], "/prefabs/" + std::to_string(k), "a prefab {\"id\", \"rows\", \"legend\"}")) {
@@ -248,7 +263,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                 const auto file = check.text(*text, at + "/text");
                 if (!file) continue;
                 const std::vector<std::string> rows = readPrefabText(folder / *file);
-                add(prefabFromJson(entry, at, check, kinds, &rows), entry, at);
+                add(prefabFromJson(entry, at, check, kinds, &rows, (folder / *file).string()), entry, at);
             } else {
                 check.onlyKnownFields(entry, at, {"id", "name", "rows", "legend", "openings", "things"});
                 add(prefabFromJson(entry, at, check, kinds), json(), at);

@@ -40,12 +40,15 @@ nlohmann::ordered_json prefabsToJson(const ProjectPrefabs& prefabs, const TileKi
 // One prefab drawn as {"id", "name", "rows", "legend"}.
 nlohmann::ordered_json prefabToJson(const Prefab& prefab, const TileKinds& kinds);
 // Problems go to `check` with their paths under `path`; rows may come from a text
-// file instead of the object (`rows` given).
+// file instead of the object (`rows` given, read from `rowsFile`, which problems
+// with the rows then name with the line).
 Prefab prefabFromJson(const nlohmann::json& object, const std::string& path, JsonChecker& check, const TileKinds& kinds,
-                      const std::vector<std::string>* rows = nullptr);
+                      const std::vector<std::string>* rows = nullptr, const std::string& rowsFile = {});
 
 // Rows of glyphs from a text file (a line a row; trailing blank lines dropped).
-// Throws FileError naming the file.
+// Throws FileError naming the file, also when it is larger than any prefab's text
+// (kMaxPrefabTextBytes) or has more non-blank lines than a prefab has rows.
+inline constexpr std::size_t kMaxPrefabTextBytes = 64u << 10;
 std::vector<std::string> readPrefabText(const std::filesystem::path& path);
 
 } // namespace burrow

@@ -25,11 +25,34 @@ std::string tileClass(const json& tile) {
     return {};
 }
 
+// A member as text, or "" when it is missing or no text: for what a reader
+// branches on (a layer's type), where anything else means "not this".
+std::string textOr(const json& object, const char* key) {
+    if (!object.is_object()) return {};
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// Tiled's gids are 32-bit: the top three bits flips, the rest the tile.
+constexpr std::uint64_t kMaxGid = 0xFFFFFFFFu;
+
 class TiledReader {
 public:
     TiledReader(const fs::path& path, const TileKinds& kinds) : path_(path), kinds_(kinds), check_(problems_) {}
 
+    // Every problem, the reader's own or a value of an unexpected type that slipped
+    // past a check, names this file and where in it.
     Prefab read() {
+        try {
+            return readDocument();
+        } catch (const nlohmann::json::exception& e) {
+            check_.fail("", std::string("cannot be read: ") + e.what());
+            throw FileError(path_.string(), problems_);
+        }
+    }
+
+private:
+    Prefab readDocument() {
         const json doc = path_.extension() == ".tmx" ? tmxAsTmj(path_) : parseJsonFile(path_);
         Prefab prefab;
         prefab.id = prefab.name = path_.stem().stem().string();
@@ -47,7 +70,7 @@ public:
             for (std::size_t i = 0; i < layers->size(); ++i) {
                 const json& layer = (*layers)[i];
                 const std::string at = "/layers/" + std::to_string(i);
-                const std::string type = layer.is_object() ? layer.value("type", std::string()) : std::string();
+                const std::string type = textOr(layer, "type");
                 if (type == "tilelayer" && !tiles) {
                     tiles = true;
                     readTiles(layer, at, prefab);
@@ -62,7 +85,6 @@ public:
         return prefab;
     }
 
-private:
     int size(const json& doc, const char* key, int most = kMaxPrefabSide) {
         if (const json* v = check_.field(doc, "", key, true))
             if (auto n = check_.integer(*v, jsonPath("", key), 1, most)) return *n;
@@ -79,11 +101,11 @@ private:
             const json* first = check_.field(set, at, "firstgid", true);
             const auto firstGid = first ? check_.integer(*first, at + "/firstgid", 1, 1 << 29) : std::nullopt;
             if (!firstGid) continue;
-            json tiles = set.value("tiles", json::array());
-            if (set.contains("source") && set["source"].is_string()) {
-                const fs::path file = path_.parent_path() / set["source"].get<std::string>();
-                if (file.extension() == ".tsx") tiles = tsxTiles(file);
-                else tiles = parseJsonFile(file).value("tiles", json::array());
+            json tiles = set.contains("tiles") ? set["tiles"] : json::array();
+            if (set.contains("source")) {
+                const auto source = check_.text(set["source"], at + "/source");
+                if (!source) continue;
+                tiles = externalTiles(path_.parent_path() / *source);
             }
             if (!tiles.is_array()) continue;
             for (const json& tile : tiles) {
@@ -98,9 +120,17 @@ private:
         }
     }
 
+    // The tiles of a tileset file the map names (.tsx or .tsj).
+    json externalTiles(const fs::path& file) {
+        if (file.extension() == ".tsx") return tsxTiles(file, path_);
+        const json set = parseJsonFile(file);
+        if (!set.is_object()) throw FileError(file.string(), {{"", "expected a Tiled tileset (a JSON object), found " + JsonChecker::typeName(set) + " (named by " + path_.string() + ")"}});
+        return set.contains("tiles") ? set["tiles"] : json::array();
+    }
+
     void readTiles(const json& layer, const std::string& at, Prefab& prefab) {
-        if (layer.contains("encoding") && layer["encoding"] != "csv") {
-            check_.fail(at + "/encoding", "a " + layer["encoding"].dump() + " layer cannot be read: save the map with the CSV tile layer format");
+        if (layer.contains("encoding") && textOr(layer, "encoding") != "csv") {
+            check_.fail(at + "/encoding", "a " + excerpt(layer["encoding"]) + " layer cannot be read: save the map with the CSV tile layer format");
             return;
         }
         const json* data = check_.field(layer, at, "data", true);
@@ -111,11 +141,14 @@ private:
         }
         for (std::size_t i = 0; i < data->size(); ++i) {
             const json& g = (*data)[i];
-            if (!g.is_number_unsigned() && !g.is_number_integer()) {
-                check_.fail(at + "/data/" + std::to_string(i), "expected a gid, found " + JsonChecker::typeName(g));
+            // A gid is a 32-bit number: anything else (2^32 + 1 would wrap to 1) is refused.
+            const bool inRange = g.is_number_unsigned() ? g.get<std::uint64_t>() <= kMaxGid
+                                                        : g.is_number_integer() && g.get<std::int64_t>() >= 0 && g.get<std::int64_t>() <= std::int64_t(kMaxGid);
+            if (!inRange) {
+                check_.fail(at + "/data/" + std::to_string(i), "expected a gid (a whole number from 0 to 4294967295), found " + excerpt(g));
                 continue;
             }
-            const std::uint32_t gid = static_cast<std::uint32_t>(g.get<std::int64_t>()) & ~kGidFlags;
+            const std::uint32_t gid = static_cast<std::uint32_t>(g.get<std::uint64_t>()) & ~kGidFlags;
             PrefabCell& cell = prefab.cells[i];
             if (gid == 0) {
                 cell.keep = true;
@@ -143,9 +176,13 @@ private:
             if (type == "start" || type == "exit" || type == "stairs_down" || type == "stairs_up") continue; // the level's, not the prefab's
             const auto x = check_.number(o.value("x", json()), where + "/x", -1e9, 1e9), y = check_.number(o.value("y", json()), where + "/y", -1e9, 1e9);
             if (!x || !y) continue;
-            const double w = o.value("width", 0.0), h = o.value("height", 0.0);
+            // Sizes and coordinates within a billion pixels keep every sum below an int's end.
+            const auto w = o.contains("width") ? check_.number(o["width"], where + "/width", 0, 1e9) : 0.0;
+            const auto h = o.contains("height") ? check_.number(o["height"], where + "/height", 0, 1e9) : 0.0;
+            const auto point = o.contains("point") ? check_.flag(o["point"], where + "/point") : false;
+            if (!w || !h || !point) continue;
             // A tile object's y is its bottom edge; a rectangle's, its top.
-            const double cx = o.value("point", false) ? *x : *x + w / 2, cy = o.value("point", false) ? *y : (o.contains("gid") ? *y - h / 2 : *y + h / 2);
+            const double cx = *point ? *x : *x + *w / 2, cy = *point ? *y : (o.contains("gid") ? *y - *h / 2 : *y + *h / 2);
             const Point cell{static_cast<int>(std::floor(cx / tileWidth_)), static_cast<int>(std::floor(cy / tileHeight_))};
             if (cell.x < 0 || cell.y < 0 || cell.x >= prefab.width || cell.y >= prefab.height) {
                 check_.fail(where, "the object at (" + std::to_string(*x) + ", " + std::to_string(*y) + ") px is off the map");
@@ -155,7 +192,7 @@ private:
                 prefab.at(cell.x, cell.y).opening = true;
                 continue;
             }
-            PrefabThing thing{cell, o.value("name", std::string()), {}};
+            PrefabThing thing{cell, textOr(o, "name"), {}};
             if (o.contains("properties") && o["properties"].is_array())
                 for (const json& p : o["properties"]) {
                     if (!p.is_object() || !p.contains("name") || !p.contains("value") || !p["name"].is_string()) continue;

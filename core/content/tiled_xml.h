@@ -12,7 +12,8 @@ namespace burrow {
 // A .tmx as a .tmj would be. Throws FileError naming the file when it is not XML
 // that can be read, or not a Tiled map.
 nlohmann::json tmxAsTmj(const std::filesystem::path& path);
-// A .tsx's tiles as a .tsj's "tiles": [{"id", "type"}...].
-nlohmann::json tsxTiles(const std::filesystem::path& path);
+// A .tsx's tiles as a .tsj's "tiles": [{"id", "type"}...]. `namedBy` is the map
+// that names it, for the error when the file is not a tileset.
+nlohmann::json tsxTiles(const std::filesystem::path& path, const std::filesystem::path& namedBy);
 
 } // namespace burrow

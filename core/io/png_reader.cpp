@@ -54,4 +54,9 @@ PngSize readPngSize(const std::filesystem::path& path) { return PngDecoder(path)
 
 RgbaImage readPng(const std::filesystem::path& path) { return PngDecoder(path).pixels(); }
 
+PngSize checkPng(const std::filesystem::path& path) {
+    const RgbaImage image = readPng(path);
+    return {image.width, image.height};
+}
+
 } // namespace burrow

@@ -31,6 +31,9 @@ struct PngSize {
 // The size from the header alone. Throws FileError naming the file when it is
 // missing, not a PNG, or larger than kMaxArtPixels.
 PngSize readPngSize(const std::filesystem::path& path);
+// The size, after decoding the whole image: throws FileError as readPngSize, and for
+// damaged image data (a truncated body, a bad CRC, too little data).
+PngSize checkPng(const std::filesystem::path& path);
 // The whole image. Throws FileError as readPngSize, and for damaged image data.
 RgbaImage readPng(const std::filesystem::path& path);
 

@@ -1,9 +1,12 @@
 #include "io/xml_tags.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace burrow {
 namespace {
+
+constexpr std::size_t kLongestReference = 10;
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -25,7 +28,9 @@ std::string decoded(std::string_view raw) {
                 break;
             }
         if (done) continue;
-        const std::size_t semi = raw.find(';', i);
+        // A character reference is at most "&#x10FFFF;": look that far for its ';',
+        // never further, so a value of N '&'s decodes in linear time.
+        const std::size_t semi = raw.substr(0, std::min(raw.size(), i + kLongestReference)).find(';', i);
         unsigned code = 0;
         if (semi != std::string_view::npos && i + 2 < semi && raw[i + 1] == '#') {
             const bool hex = raw[i + 2] == 'x';

@@ -41,19 +41,21 @@ Replay loadReplay(const std::filesystem::path& path) {
     Replay replay;
     if (check.isObject(doc, "", "a replay object")) {
         const nlohmann::json* format = check.field(doc, "", "format", true);
-        if (format && *format != kReplayFormat) check.fail("/format", std::string("expected \"") + kReplayFormat + "\", found " + format->dump());
-        int version = 1;
-        if (const auto* v = check.field(doc, "", "version", false)) {
-            if (v->is_number_integer() && v->get<std::int64_t>() >= 1 && v->get<std::int64_t>() <= kReplayVersion) version = static_cast<int>(v->get<std::int64_t>());
-            else check.fail("/version", "this Burrow plays replay versions 1 to " + std::to_string(kReplayVersion) + ", found " + v->dump());
+        if (format && *format != kReplayFormat) check.fail("/format", std::string("expected \"") + kReplayFormat + "\", found " + excerpt(*format));
+        // Only a replay that carries its checksum (version 2 on) is played: one without
+        // could have been cut short or reseeded and would still play as valid.
+        check.onlyKnownFields(doc, "", {"format", "version", "project", "project_hash", "level_hash", "seed", "simulation_seed", "inputs", "checksum"});
+        if (const auto* v = check.field(doc, "", "version", true)) {
+            if (v->is_number_integer() && v->get<std::int64_t>() == 1)
+                check.fail("/version", "a version 1 replay carries no checksum, so nothing shows it was not changed; record the game again");
+            else if (!v->is_number_integer() || v->get<std::int64_t>() != kReplayVersion)
+                check.fail("/version", "this Burrow plays replay version " + std::to_string(kReplayVersion) + ", found " + excerpt(*v));
         }
         std::string checksum;
-        if (version >= 2) {
-            if (const auto* v = check.field(doc, "", "level_hash", true))
-                if (auto t = check.text(*v, "/level_hash")) replay.levelHash = *t;
-            if (const auto* v = check.field(doc, "", "checksum", true))
-                if (auto t = check.text(*v, "/checksum")) checksum = *t;
-        }
+        if (const auto* v = check.field(doc, "", "level_hash", true))
+            if (auto t = check.text(*v, "/level_hash")) replay.levelHash = *t;
+        if (const auto* v = check.field(doc, "", "checksum", true))
+            if (auto t = check.text(*v, "/checksum")) checksum = *t;
         if (const auto* v = check.field(doc, "", "project", true))
             if (auto t = check.text(*v, "/project")) replay.project = *t;
         if (const auto* v = check.field(doc, "", "project_hash", true))
@@ -63,7 +65,7 @@ Replay loadReplay(const std::filesystem::path& path) {
             const std::string text = v && v->is_string() ? v->get<std::string>() : "";
             const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
             if (v && (text.empty() || ec != std::errc() || ptr != text.data() + text.size()))
-                check.fail(jsonPath("", key), "expected a seed written as a decimal text, found " + v->dump());
+                check.fail(jsonPath("", key), "expected a seed written as a decimal text, found " + excerpt(*v));
         };
         seed("seed", replay.levelSeed);
         seed("simulation_seed", replay.simulationSeed);
@@ -71,9 +73,9 @@ Replay loadReplay(const std::filesystem::path& path) {
             for (std::size_t i = 0; i < inputs->size(); ++i) {
                 const auto input = (*inputs)[i].is_string() ? inputFromText((*inputs)[i].get<std::string>()) : std::nullopt;
                 if (input) replay.inputs.push_back(*input);
-                else check.fail("/inputs/" + std::to_string(i), "expected \"move DX DY\", \"wait\", \"descend\" or \"ascend\", found " + (*inputs)[i].dump());
+                else check.fail("/inputs/" + std::to_string(i), "expected \"move DX DY\", \"wait\", \"descend\" or \"ascend\", found " + excerpt((*inputs)[i]));
             }
-        if (problems.empty() && version >= 2 && checksum != replayChecksum(replay))
+        if (problems.empty() && checksum != replayChecksum(replay))
             check.fail("/checksum", "does not match the replay's seeds and inputs (" + replayChecksum(replay) + "): it was changed after it was recorded");
     }
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));

@@ -13,7 +13,8 @@
 namespace burrow {
 
 inline constexpr const char* kReplayFormat = "burrow-replay";
-// Version 2 adds the level hash and a checksum; version 1 files (no checks) still play.
+// Version 2 adds the level hash and a checksum. Version 1 files (no checksum) are
+// refused: nothing shows they were not cut short or reseeded.
 inline constexpr int kReplayVersion = 2;
 
 struct Replay {
