@@ -12,6 +12,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "content/population_rules.h"
+#include "content/rules_json.h"
 #include "io/file_io.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
@@ -146,6 +148,64 @@ private slots:
         int files = 0;
         for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
         QCOMPARE(files, 2); // real.json and link.json: no temporary left
+    }
+
+    // A project and its rules file are saved as one: when the second file cannot be
+    // written (here the project, past a file-size limit), the first, already written
+    // whole, is not put in place either. Both old files stay, and no temporary.
+    void aSaveOfSeveralFilesIsOneTransaction() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        for (const char* name : {"cellular-depths.burrow.json", "cellular-depths.rules.json"})
+            std::filesystem::copy_file(std::filesystem::path(BURROW_EXAMPLES) / name, folder / name);
+        const std::filesystem::path projectFile = folder / "cellular-depths.burrow.json", rulesFile = folder / "cellular-depths.rules.json";
+        Project project = loadProject(projectFile, builtinStages());
+        const std::string oldProject = readTextFile(projectFile), oldRules = readTextFile(rulesFile);
+        StageEntry* populate = nullptr;
+        for (StageEntry& e : project.recipe.stages)
+            if (e.type == "populate") populate = &e;
+        QVERIFY(populate && populate->rules && !populate->rules->groups.empty());
+        PopulationRules changed = *populate->rules;
+        changed.groups.back().number.max += 3;
+        populate->rules = std::make_shared<PopulationRules>(changed);
+
+        std::signal(SIGXFSZ, SIG_IGN);
+        rlimit saved{};
+        getrlimit(RLIMIT_FSIZE, &saved);
+        rlimit small = saved;
+        // The rules as written fit under the limit, the project does not.
+        const std::size_t rulesSize = rulesToJson(changed, project.tileKinds).dump(2).size() + 1;
+        const std::size_t projectSize = projectToJson(project).dump(2).size() + 1;
+        QVERIFY(rulesSize < projectSize);
+        small.rlim_cur = (rulesSize + projectSize) / 2;
+        setrlimit(RLIMIT_FSIZE, &small);
+        QString message;
+        try {
+            saveProject(project, projectFile);
+        } catch (const FileError& e) {
+            message = QString::fromStdString(e.what());
+        }
+        setrlimit(RLIMIT_FSIZE, &saved);
+        QVERIFY2(message.contains("cellular-depths.burrow.json") && message.contains("unchanged") && message.contains("too large", Qt::CaseInsensitive),
+                 qPrintable(message));
+        QCOMPARE(readTextFile(rulesFile), oldRules);
+        QCOMPARE(readTextFile(projectFile), oldProject);
+        int files = 0;
+        for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder)) ++files;
+        QCOMPARE(files, 2);
+
+        // With room, both land, and the project records what its rules file holds.
+        saveProject(project, projectFile);
+        std::vector<std::string> notices;
+        QVERIFY(loadProject(projectFile, builtinStages(), &notices) == loadProject(projectFile, builtinStages()));
+        QVERIFY(notices.empty());
+        QVERIFY(readTextFile(rulesFile) != oldRules);
+        // A rules file that no longer holds what the project was saved with (as after a
+        // crash between the two renames) is noticed when the project is read.
+        writeFileAtomically(rulesFile, oldRules);
+        (void)loadProject(projectFile, builtinStages(), &notices);
+        QCOMPARE(notices.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(notices[0]).contains("cellular-depths.rules.json holds other rules than this project was saved with"), notices[0].c_str());
     }
 };
 

@@ -51,8 +51,10 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
     for (const auto& file : a.positional()) {
         try {
             // A rules file is told from a project by its content, not its name.
+            std::vector<std::string> notices;
             if (looksLikeRules(parseJsonFile(file))) loadRules(file);
-            else loadProject(file, builtinStages());
+            else loadProject(file, builtinStages(), &notices);
+            for (const std::string& n : notices) err << "warning: " << n << "\n";
             out << file << ": valid\n";
         } catch (const FileError& e) {
             err << e.what() << "\n";

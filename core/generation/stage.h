@@ -94,6 +94,9 @@ struct StageType {
     std::string technique;   // the seed it comes from, one line
     StageScope scope = StageScope::PerDepth;
     std::vector<ParamSpec> params;
+    // Whether the stage places things by population rules ("rules" in the project):
+    // a stage that does not is refused rules, never silently ignores them.
+    bool takesRules = false;
     // Checks that span several parameters (min <= max). Returns {key, message} pairs.
     std::function<std::vector<std::pair<std::string, std::string>>(const ParamValues&)> crossCheck;
     std::function<std::unique_ptr<Stage>(const ParamValues&, StageSetup)> create;

@@ -280,6 +280,7 @@ StageType populateStage() {
     type.scope = StageScope::WholeLevel;
     type.params = {
     };
+    type.takesRules = true;
     type.create = stageFactory<Populate>();
     return type;
 }

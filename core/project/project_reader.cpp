@@ -40,7 +40,7 @@ public:
         if (const json* movement = field(doc, "", "movement", false)) {
             if (movement->is_number_integer() && (movement->get<std::int64_t>() == 4 || movement->get<std::int64_t>() == 8))
                 project.movement = movement->get<std::int64_t>() == 4 ? Connectivity::Four : Connectivity::Eight;
-            else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + movement->dump());
+            else fail("/movement", "expected 4 or 8 (directions an actor can step in), found " + excerpt(*movement));
         }
         movement_ = project.movement;
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
@@ -72,14 +72,14 @@ private:
     void readHeader(const json& doc) {
         const json* format = field(doc, "", "format", true);
         if (format && (!format->is_string() || format->get<std::string>() != kProjectFormat))
-            fail("/format", std::string("expected \"") + kProjectFormat + "\", found " + format->dump());
+            fail("/format", std::string("expected \"") + kProjectFormat + "\", found " + excerpt(*format));
         const json* version = field(doc, "", "version", true);
         if (!version) return;
         if (!version->is_number_integer()) fail("/version", "expected a whole number, found " + typeName(*version));
         else if (version->get<std::int64_t>() > kProjectVersion)
-            fail("/version", "this file is version " + version->dump() + ", written by a newer Burrow; this one reads up to version " +
+            fail("/version", "this file is version " + excerpt(*version) + ", written by a newer Burrow; this one reads up to version " +
                                  std::to_string(kProjectVersion));
-        else if (version->get<std::int64_t>() < 1) fail("/version", "expected 1 or more, found " + version->dump());
+        else if (version->get<std::int64_t>() < 1) fail("/version", "expected 1 or more, found " + excerpt(*version));
     }
 
     void readSeed(const json& doc, Project& project) {
@@ -90,7 +90,7 @@ private:
             project.seedText = seed->get<std::string>();
             project.seed = seedFromText(project.seedText);
         } else
-            fail("/seed", "expected a whole number from 0 to 18446744073709551615 or a non-empty text, found " + seed->dump());
+            fail("/seed", "expected a whole number from 0 to 18446744073709551615 or a non-empty text, found " + excerpt(*seed));
     }
 
     std::optional<int> readInt(const json& value, const std::string& path, std::int64_t lo, std::int64_t hi) {
@@ -160,7 +160,7 @@ private:
         const json* pinned = field(doc, "", "pinned_seeds", false);
         if (!pinned) return;
         if (!pinned->is_array()) {
-            fail("/pinned_seeds", "expected a list of seeds (whole numbers), found " + pinned->dump());
+            fail("/pinned_seeds", "expected a list of seeds (whole numbers), found " + excerpt(*pinned));
             return;
         }
         if (pinned->size() > kMaxPinnedSeeds) {
@@ -171,7 +171,7 @@ private:
             const json& seed = (*pinned)[i];
             const std::string at = "/pinned_seeds/" + std::to_string(i);
             if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0)) {
-                fail(at, "expected a seed: a whole number 0 to 2^64-1, found " + seed.dump());
+                fail(at, "expected a seed: a whole number 0 to 2^64-1, found " + excerpt(seed));
                 continue;
             }
             const auto value = seed.get<std::uint64_t>();
@@ -193,7 +193,7 @@ private:
             const std::string path = "/edits/" + std::to_string(i);
             const json& e = (*edits)[i];
             if (!e.is_array() || e.size() != 4) {
-                fail(path, "expected [x, y, z, \"tile\"], found " + e.dump());
+                fail(path, "expected [x, y, z, \"tile\"], found " + excerpt(e));
                 continue;
             }
             const auto x = readInt(e[0], path + "/0", 0, project.size.width - 1);
@@ -201,7 +201,7 @@ private:
             const auto z = readInt(e[2], path + "/2", 0, project.size.depth - 1);
             const auto tile = e[3].is_string() ? project.tileKinds.find(e[3].get<std::string>()) : std::nullopt;
             if (!tile || e[3].get<std::string>().size() == 1) {
-                fail(path + "/3", "expected a tile kind (" + project.tileKinds.idList() + "), found " + e[3].dump());
+                fail(path + "/3", "expected a tile kind (" + project.tileKinds.idList() + "), found " + excerpt(e[3]));
                 continue;
             }
             if (x && y && z) project.edits.set({*x, *y, *z}, *tile);
@@ -221,29 +221,45 @@ private:
             if (!type) {
                 std::string known;
                 for (const auto& t : catalog_.types()) known += (known.empty() ? "" : ", ") + t.id;
-                fail(path + "/stage", "unknown stage " + id->dump() + "; known stages: " + known);
+                fail(path + "/stage", "unknown stage " + excerpt(*id) + "; known stages: " + known);
             }
         }
         entry.name = entry.type;
         if (const json* name = field(object, path, "name", false)) {
             if (name->is_string() && !name->get<std::string>().empty()) entry.name = name->get<std::string>();
-            else fail(path + "/name", "expected a non-empty text, found " + name->dump());
+            else fail(path + "/name", "expected a non-empty text, found " + excerpt(*name));
         }
         if (const json* enabled = field(object, path, "enabled", false)) {
             if (enabled->is_boolean()) entry.enabled = enabled->get<bool>();
-            else fail(path + "/enabled", "expected true or false, found " + enabled->dump());
+            else fail(path + "/enabled", "expected true or false, found " + excerpt(*enabled));
         }
         if (const json* reroll = field(object, path, "reroll", false))
             if (auto value = readInt(*reroll, path + "/reroll", 0, 1'000'000'000)) entry.reroll = static_cast<std::uint32_t>(*value);
         readDepths(object, path, size, entry);
         if (type) readParams(object, path, *type, size, entry);
         readRules(object, path, size, entry);
-        check_.onlyKnownFields(object, path, {"stage", "name", "enabled", "reroll", "depths", "params", "rules", "extra"});
+        check_.onlyKnownFields(object, path, {"stage", "name", "enabled", "reroll", "depths", "params", "rules", "rules_hash", "extra"});
         if (const json* extra = field(object, path, "extra", false)) {
             if (extra->is_object()) entry.extra = *extra;
             else fail(path + "/extra", "expected an object (anything other tools keep with the stage), found " + typeName(*extra));
         }
         return entry;
+    }
+
+    // A project saved by Burrow records what its rules files held ("rules_hash"). A
+    // file that holds other rules now was changed outside Burrow, or a save was cut
+    // short between replacing it and replacing the project: say so, since the level
+    // made now is not the one the project was saved with.
+    void noticeChangedRules(const json& object, const std::string& path, const std::filesystem::path& file, const PopulationRules& rules) {
+        const json* recorded = field(object, path, "rules_hash", false);
+        if (!recorded) return;
+        if (!recorded->is_string()) {
+            fail(path + "/rules_hash", "expected the 16 hex digits Burrow writes, found " + excerpt(*recorded));
+            return;
+        }
+        if (notices_ && recorded->get<std::string>() != rulesHash(rules, *kinds_))
+            notices_->push_back({path + "/rules", file.string() + " holds other rules than this project was saved with (changed outside Burrow, or a save was "
+                                                  "interrupted); the rules as the file holds them now are used"});
     }
 
     // "rules": a rules file (relative to the project) or the rules written inline.
@@ -252,6 +268,10 @@ private:
         if (!rules) return;
         std::vector<Diagnostic> problems;
         std::string prefix = path + "/rules";
+        if (const StageType* type = catalog_.find(entry.type); type && !type->takesRules) {
+            fail(prefix, "the stage \"" + entry.type + "\" places nothing by rules, so it would ignore them; rules belong on a populate stage");
+            return;
+        }
         if (rules->is_string()) {
             entry.rulesFile = rules->get<std::string>();
             const std::filesystem::path file = folder_ / entry.rulesFile;
@@ -261,12 +281,13 @@ private:
                 for (const auto& p : e.problems()) fail(prefix, formatDiagnostic(e.file(), p));
                 return;
             }
+            noticeChangedRules(object, path, file, *entry.rules);
             checkRulesFit(*entry.rules, size, problems);
             for (const auto& p : problems) fail(prefix, formatDiagnostic(file.string(), p));
             return;
         }
         if (!rules->is_object()) {
-            fail(prefix, "expected a rules file name or the rules themselves, found " + rules->dump());
+            fail(prefix, "expected a rules file name or the rules themselves, found " + excerpt(*rules));
             return;
         }
         PopulationRules inlineRules = rulesFromJson(*rules, problems, *kinds_, prefabs_);
@@ -279,7 +300,7 @@ private:
         const json* depths = field(object, path, "depths", false);
         if (!depths || (depths->is_string() && depths->get<std::string>() == "all")) return;
         if (!depths->is_array()) {
-            fail(path + "/depths", "expected \"all\" or a list of depth numbers, found " + depths->dump());
+            fail(path + "/depths", "expected \"all\" or a list of depth numbers, found " + excerpt(*depths));
             return;
         }
         for (std::size_t i = 0; i < depths->size(); ++i)
@@ -320,7 +341,7 @@ private:
             }
             auto parsed = toValue(*spec, value);
             if (!parsed) {
-                fail(where, "expected " + expectedValue(*spec, *kinds_) + ", found " + value.dump());
+                fail(where, "expected " + expectedValue(*spec, *kinds_) + ", found " + excerpt(value));
                 allValid = false;
                 continue;
             }

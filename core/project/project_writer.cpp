@@ -1,10 +1,12 @@
 // Writing *.burrow.json: stable key order, every parameter written (so a file says
 // exactly what it generates even if defaults change), unknown fields put back.
+#include <algorithm>
 #include <cstdio>
 
 #include "content/acceptance_json.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 #include "project/project.h"
 #include "content/game_tiles_json.h"
 #include "project/tile_kinds_json.h"
@@ -66,7 +68,13 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     if (!project.gameTiles.empty()) doc["game_tiles"] = gameTilesToJson(project.gameTiles);
     if (!project.prefabs.empty()) doc["prefabs"] = prefabsToJson(project.prefabs, project.tileKinds);
     ordered_json recipe = ordered_json::array();
-    for (const auto& entry : project.recipe.stages) recipe.push_back(stageToJson(entry, project.tileKinds));
+    for (const auto& entry : project.recipe.stages) {
+        ordered_json stage = stageToJson(entry, project.tileKinds);
+        // What the rules file held when saved: reading it again tells a file changed
+        // since (a save cut short between two renames, or an edit outside Burrow).
+        if (!entry.rulesFile.empty() && entry.rules) stage["rules_hash"] = rulesHash(*entry.rules, project.tileKinds);
+        recipe.push_back(std::move(stage));
+    }
     doc["recipe"] = recipe;
     if (!project.edits.empty()) {
         ordered_json edits = ordered_json::array();
@@ -130,19 +138,27 @@ Project withFilesNamedFrom(const Project& project, const fs::path& folder) {
 void saveProject(const Project& project, const std::filesystem::path& path) {
     // Rules kept in their own file are part of what is saved: edits made to them in
     // the editor, or a Save As into another folder, write the file beside the project
-    // (only when what is there differs), so reopening gives the same level.
+    // (only when what is there differs), so reopening gives the same level. The rules
+    // files and the project are one transaction: all of them are written whole before
+    // any replaces its old file, the project last.
+    FileTransaction save;
+    std::vector<std::filesystem::path> added;
     for (const StageEntry& entry : project.recipe.stages) {
         if (entry.rulesFile.empty() || !entry.rules) continue;
         const std::filesystem::path file = path.parent_path() / entry.rulesFile;
+        if (std::find(added.begin(), added.end(), file.lexically_normal()) != added.end()) continue; // two stages, one file
         bool same = false;
         try {
             same = loadRules(file, project.tileKinds, &project.prefabs) == *entry.rules;
         } catch (const FileError&) {
             same = false; // missing or broken: write it
         }
-        if (!same) saveRules(*entry.rules, file, project.tileKinds);
+        if (same) continue;
+        save.add(file, rulesToJson(*entry.rules, project.tileKinds).dump(2) + "\n");
+        added.push_back(file.lexically_normal());
     }
-    writeFileAtomically(path, projectToJson(withFilesNamedFrom(project, fs::absolute(path).parent_path())).dump(2) + "\n");
+    save.add(path, projectToJson(withFilesNamedFrom(project, fs::absolute(path).parent_path())).dump(2) + "\n");
+    save.commit();
 }
 
 } // namespace burrow
