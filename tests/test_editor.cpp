@@ -11,6 +11,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QTimer>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
@@ -30,6 +32,7 @@
 #include "docks/recipe_panel.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "document/project_file_watch.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "io/file_io.h"
@@ -312,6 +315,56 @@ private slots:
         QVERIFY(window.document()->isModified());
         QVERIFY(window.document()->saveAs(file, &error)); // with room again, it saves
         QVERIFY(readTextFile(file.toStdString()) != old);
+    }
+
+
+    // Two editors on one file: a change made outside is offered for reload while
+    // nothing is unsaved, and never overwritten by Save without asking.
+    void changesOnDiskAreNeverOverwrittenSilently() {
+        QTemporaryDir dir;
+        for (const char* name : {"cellular-depths.burrow.json", "cellular-depths.rules.json"})
+            QVERIFY(QFile::copy(example(name), dir.path() + "/" + name));
+        const QString projectFile = dir.path() + "/cellular-depths.burrow.json", rulesFile = dir.path() + "/cellular-depths.rules.json";
+        MainWindow window;
+        QVERIFY(openAndFinish(window, projectFile));
+        QVERIFY(window.document()->fileWatch()->changed().isEmpty());
+
+        // The other editor changes the rules file: this one offers to reload.
+        std::string rules = readTextFile(rulesFile.toStdString());
+        const std::string otherRules = rules.replace(rules.find("\"max\": 2"), 8, "\"max\": 4");
+        writeFileAtomically(rulesFile.toStdString(), otherRules);
+        QMessageBox* question = nullptr;
+        QTRY_VERIFY((question = window.findChild<QMessageBox*>("reloadQuestion")) != nullptr);
+        QVERIFY(question->text().contains("cellular-depths.rules.json"));
+        question->button(QMessageBox::Yes)->click();
+        QTRY_VERIFY(window.document()->fileWatch()->changed().isEmpty());
+        QCOMPARE(window.document()->project().recipe.stages.back().rules->groups.back().number.max, 4);
+
+        // Now with an unsaved change here, the other editor saves the project: Save
+        // asks, and Cancel keeps the other editor's file.
+        Recipe r = window.document()->project().recipe;
+        r.stages[0].reroll = 5;
+        window.document()->setRecipe(r);
+        const std::string otherProject = readTextFile(projectFile.toStdString()) + "\n";
+        writeFileAtomically(projectFile.toStdString(), otherProject);
+        QTRY_COMPARE(window.document()->fileWatch()->changed(), QStringList{QFileInfo(projectFile).absoluteFilePath()});
+        auto answer = [](const QString& button) {
+            QTimer::singleShot(0, [button] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box && box->objectName() == "saveConflict");
+                for (QAbstractButton* b : box->buttons())
+                    if (b->text().startsWith(button)) b->click();
+            });
+        };
+        answer("Cancel");
+        QVERIFY(!window.save());
+        QCOMPARE(readTextFile(projectFile.toStdString()), otherProject);
+        QVERIFY(window.document()->isModified());
+        answer("Overwrite");
+        QVERIFY(window.save());
+        QVERIFY(readTextFile(projectFile.toStdString()) != otherProject);
+        QVERIFY(window.document()->fileWatch()->changed().isEmpty());
+        QVERIFY(!window.document()->isModified());
     }
 
 };

@@ -13,6 +13,7 @@
 #include <QScreen>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -33,6 +34,7 @@
 #include "tools/prefab_maker.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "document/project_file_watch.h"
 #include "map/entity_looks.h"
 #include "map/map_view.h"
 #include "map/zoom_button.h"
@@ -75,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(document_, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(document_, &ProjectDocument::fileChanged, this, &MainWindow::refreshTitle);
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
+    connect(document_->fileWatch(), &ProjectFileWatch::changedOnDisk, this, &MainWindow::filesChangedOnDisk);
 
     QSettings settings;
     if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
@@ -169,10 +172,13 @@ QString MainWindow::defaultExampleProject() {
 bool MainWindow::openProject(const QString& path) {
     runner_->cancel();
     QString error;
-    if (!document_->open(path, &error)) {
+    QStringList notices;
+    if (!document_->open(path, &error, &notices)) {
         QMessageBox::warning(this, tr("Cannot open project"), error);
         return false;
     }
+    // Said without a modal box: the project opened, and the designer may read on.
+    if (!notices.isEmpty()) statusBar()->showMessage(notices.join(QStringLiteral("  ·  ")), 30000);
     rememberRecent(document_->filePath());
     if (!document_->atEnd()) runner_->generateToEnd(); // the rest in slices, with progress and Cancel
     return true;
@@ -196,8 +202,57 @@ void MainWindow::chooseAndOpen() {
     if (!path.isEmpty()) openProject(path);
 }
 
+namespace {
+
+QString fileList(const QStringList& files) {
+    QStringList names;
+    for (const QString& f : files) names << QFileInfo(f).fileName();
+    return names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+// Another program (or a second editor) changed a file of the project. With nothing
+// unsaved here, reloading loses nothing: offered at once, without blocking. With
+// unsaved changes, Save asks before overwriting; the status bar says so now.
+void MainWindow::filesChangedOnDisk(const QStringList& files) {
+    if (document_->isModified()) {
+        statusBar()->showMessage(tr("%1 changed on disk; Save will ask before overwriting it").arg(fileList(files)));
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Changed on disk"),
+                                tr("%1 changed on disk since this editor read it. Reload the project?").arg(fileList(files)),
+                                QMessageBox::Yes | QMessageBox::No, this);
+    box->setObjectName("reloadQuestion");
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setDetailedText(files.join('\n'));
+    connect(box, &QMessageBox::finished, this, [this](int answer) {
+        if (answer == QMessageBox::Yes && !document_->isModified()) openProject(document_->filePath());
+    });
+    box->open();
+}
+
 bool MainWindow::save() {
     if (document_->filePath().isEmpty()) return saveAs();
+    // Never overwrite silently what changed on disk since it was read here.
+    if (const QStringList changed = document_->diskConflicts(document_->filePath()); !changed.isEmpty()) {
+        QMessageBox box(QMessageBox::Warning, tr("Changed on disk"),
+                        tr("%1 changed on disk since this editor read it. Saving now would overwrite that change.").arg(fileList(changed)),
+                        QMessageBox::NoButton, this);
+        box.setObjectName("saveConflict");
+        box.setDetailedText(changed.join('\n'));
+        QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+        QPushButton* reload = box.addButton(tr("Reload (discard my changes)"), QMessageBox::ResetRole);
+        QPushButton* elsewhere = box.addButton(tr("Save As..."), QMessageBox::AcceptRole);
+        box.addButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() == reload) {
+            openProject(document_->filePath());
+            return false;
+        }
+        if (box.clickedButton() == elsewhere) return saveAs();
+        if (box.clickedButton() != overwrite) return false;
+    }
     QString error;
     if (!document_->save(&error)) {
         QMessageBox::warning(this, tr("Cannot save"), error);

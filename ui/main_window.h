@@ -73,6 +73,7 @@ private:
     void rememberRecent(const QString& path);
     void refreshRecentMenu();
     void refreshTitle();
+    void filesChangedOnDisk(const QStringList& files);
     void levelReset();
     void showAnnotations();
     void showLevelLabel();

@@ -6,13 +6,14 @@
 #include <QUndoStack>
 
 #include "content/population_rules.h"
+#include "document/project_file_watch.h"
 #include "io/diagnostic.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
 
 namespace burrow::ui {
 
-ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), fileWatch_(new ProjectFileWatch(this)), undoStack_(new QUndoStack(this)) {
     project_.size = {40, 25, 1};
     restart();
     connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) {
@@ -27,15 +28,26 @@ ProjectDocument::~ProjectDocument() {
     delete undoStack_;
 }
 
-bool ProjectDocument::open(const QString& path, QString* error) {
+bool ProjectDocument::open(const QString& path, QString* error, QStringList* notices) {
     try {
-        project_ = loadProject(path.toStdString(), builtinStages());
+        std::vector<std::string> found;
+        project_ = loadProject(path.toStdString(), builtinStages(), &found);
+        if (notices)
+            for (const std::string& n : found) notices->push_back(QString::fromStdString(n));
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
         return false;
     }
     replaceProject(QFileInfo(path).absoluteFilePath());
+    fileWatch_->watch(project_, filePath_);
     return true;
+}
+
+QStringList ProjectDocument::diskConflicts(const QString& path) const {
+    // Saving under a new name asks about the project file there through the file
+    // dialog; only the files this editor read are watched.
+    if (QFileInfo(path).absoluteFilePath() != filePath_) return {};
+    return fileWatch_->conflicts(project_, filePath_);
 }
 
 void ProjectDocument::replaceProject(const QString& path) {
@@ -71,7 +83,10 @@ bool ProjectDocument::saveAs(const QString& path, QString* error) {
         if (error) *error = tr("Could not save %1: %2").arg(path, QString::fromStdString(e.what()));
         return false;
     }
-    filePath_ = QFileInfo(path).absoluteFilePath();
+    const QString saved = QFileInfo(path).absoluteFilePath();
+    if (saved == filePath_) fileWatch_->saved(project_, saved);
+    else fileWatch_->watch(project_, saved);
+    filePath_ = saved;
     undoStack_->setClean();
     setModified(false);
     emit fileChanged(filePath_);
@@ -81,6 +96,7 @@ bool ProjectDocument::saveAs(const QString& path, QString* error) {
 void ProjectDocument::reset(Project templateProject) {
     project_ = std::move(templateProject);
     replaceProject({});
+    fileWatch_->clear();
 }
 
 const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composedLevel() : generation_->level(); }

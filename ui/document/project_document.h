@@ -4,6 +4,7 @@
 // draws nothing and holds no generation logic of its own (that is burrow_core's).
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <memory>
 #include <span>
 #include <vector>
@@ -13,6 +14,10 @@
 #include "project/project.h"
 
 class QUndoStack;
+
+namespace burrow::ui {
+class ProjectFileWatch;
+}
 
 namespace burrow::ui {
 
@@ -25,14 +30,22 @@ public:
     // Loads a project and generates for up to kOpenBudgetMs (the rest is the
     // runner's, in slices: the window never freezes on a big level). On failure
     // returns false, leaves the document as it was and puts the reason (file, JSON
-    // path, message) in `error`.
-    bool open(const QString& path, QString* error);
+    // path, message) in `error`. What was read but deserves a word (a rules file
+    // changed since the project was saved) goes into `notices`, when given.
+    bool open(const QString& path, QString* error, QStringList* notices = nullptr);
     static constexpr int kOpenBudgetMs = 250;
-    // Writes atomically (QSaveFile): on failure the old file is intact and `error` says why.
+    // Writes the project and its rules files as one transaction (core's
+    // saveProject): on failure every old file is intact and `error` says why.
     bool saveAs(const QString& path, QString* error);
     bool save(QString* error) { return saveAs(filePath_, error); }
     // An untitled project from `templateProject`.
     void reset(Project templateProject);
+
+    // The project's files on disk: what changed there since they were read or saved.
+    ProjectFileWatch* fileWatch() const { return fileWatch_; }
+    // The files a Save to `path` would overwrite that changed on disk since this
+    // editor read or saved them: never overwritten without asking.
+    QStringList diskConflicts(const QString& path) const;
 
     const Project& project() const { return project_; }
     const QString& filePath() const { return filePath_; }
@@ -132,6 +145,7 @@ private:
     std::vector<StageWarning> finishWarnings_;
     mutable QString levelHash_; // cached: hashing a big level takes milliseconds
     QString filePath_;
+    ProjectFileWatch* fileWatch_;
     bool modified_ = false;
     QUndoStack* undoStack_;
 };
