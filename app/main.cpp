@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QMessageBox>
 
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -13,6 +14,12 @@
 #include "theme.h"
 
 int main(int argc, char* argv[]) {
+#if defined(SIGXFSZ)
+    // Past a file-size limit (ulimit -f) the default is to kill the process, losing the
+    // editor's unsaved work and leaving a temporary behind. Ignored, the write fails
+    // with EFBIG instead, and the writer reports it and removes its temporary.
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (auto exitCode = burrow::cli::run(args, std::cout, std::cerr)) return *exitCode;
     if (args.size() > 1 || (!args.empty() && args[0].rfind("-", 0) == 0)) {

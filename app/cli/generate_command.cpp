@@ -218,6 +218,12 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 ++skipped;
                 return;
             }
+            std::vector<fs::path> files; // whole on disk, also when a later one fails
+            const auto writtenBefore = [&] {
+                std::string list;
+                for (const auto& f : files) list += (list.empty() ? "" : ", ") + f.filename().string();
+                return files.empty() ? std::string() : " (" + std::to_string(files.size()) + " files written whole before it: " + list + ")";
+            };
             try {
                 StageProgress progress(err, !batch && !accept && isatty(STDERR_FILENO));
                 std::optional<AcceptedLevel> accepted;
@@ -239,7 +245,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                         return;
                     }
                 }
-                const auto files = exportLevel(made.level, {project.name, levelSeed, hash, levelId}, request, folder);
+                exportLevelInto(made.level, {project.name, levelSeed, hash, levelId}, request, folder, files);
                 if (accepted && !batch)
                     lines.push_back("seed " + std::to_string(seed) + ": attempt " + std::to_string(accepted->attempt) + " passes (level seed " +
                                     std::to_string(levelSeed) + ": `burrow generate " + projectPath.string() + " --seed " + std::to_string(levelSeed) +
@@ -260,10 +266,12 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 ++skipped;
             } catch (const std::bad_alloc&) {
                 const std::lock_guard lock(report);
-                failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)");
+                filesWritten += files.size();
+                failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)" + writtenBefore());
             } catch (const std::exception& e) {
                 const std::lock_guard lock(report);
-                failures.push_back("seed " + std::to_string(seed) + ": " + e.what());
+                filesWritten += files.size();
+                failures.push_back("seed " + std::to_string(seed) + ": " + e.what() + writtenBefore());
             }
             const std::size_t finished = ++done;
             if (showProgress) {
@@ -275,7 +283,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (showProgress) err << "\n";
     for (const auto& l : lines) out << l << "\n";
     for (const auto& f : failures) err << "error: " << f << "\n";
-    if (skipped > 0) {
+    // Ctrl+C during the last export (nothing left to skip) stops the command all the same.
+    if (skipped > 0 || InterruptWatch::requested()) {
         out << "stopped by Ctrl+C: " << seeds.size() - failures.size() - skipped << " of " << seeds.size()
             << " seeds written, each whole; the rest were not started\n";
         return 130;

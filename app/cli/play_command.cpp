@@ -64,6 +64,46 @@ int percentile(std::vector<int> values, double p) {
     return values[std::min(values.size() - 1, static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5))];
 }
 
+// What the bot games came to: win rate, turns, damage, kills, depth, deaths by cause.
+void printReport(const Project& project, const std::string& hash, const std::vector<GameSummary>& games, bool json, std::ostream& out) {
+    const int runs = static_cast<int>(games.size());
+    int wins = 0;
+    std::vector<int> turnCounts, damage, kills, depth;
+    std::map<std::string, int> deaths;
+    for (const GameSummary& g : games) {
+        wins += g.outcome == Outcome::Won;
+        turnCounts.push_back(g.turns);
+        damage.push_back(g.damageTaken);
+        kills.push_back(g.enemiesKilled);
+        depth.push_back(g.deepest);
+        if (g.outcome == Outcome::Lost) ++deaths[g.causeOfDeath];
+    }
+    const double winRate = static_cast<double>(wins) / runs;
+    if (json) {
+        nlohmann::ordered_json byCause = nlohmann::ordered_json::object();
+        for (const auto& [cause, n] : deaths) byCause[cause] = n;
+        const nlohmann::ordered_json doc = {{"project", project.name},
+                                            {"seed", project.seed},
+                                            {"level_hash", hash},
+                                            {"runs", runs},
+                                            {"win_rate", winRate},
+                                            {"turns", {{"median", percentile(turnCounts, 0.5)}, {"p90", percentile(turnCounts, 0.9)}}},
+                                            {"damage_taken", {{"median", percentile(damage, 0.5)}, {"max", percentile(damage, 1.0)}}},
+                                            {"enemies_killed", {{"median", percentile(kills, 0.5)}, {"max", percentile(kills, 1.0)}}},
+                                            {"depth_reached", {{"median", percentile(depth, 0.5)}, {"max", percentile(depth, 1.0)}}},
+                                            {"deaths_by_cause", byCause}};
+        out << doc.dump(2) << "\n";
+        return;
+    }
+    out << project.name << " — seed " << project.seed << ", " << runs << " bot games (level hash " << hash << ")\n"
+        << "won " << wins << " of " << runs << " (" << static_cast<int>(winRate * 100 + 0.5) << "%)\n"
+        << "turns: median " << percentile(turnCounts, 0.5) << ", 90th percentile " << percentile(turnCounts, 0.9) << "\n"
+        << "damage taken: median " << percentile(damage, 0.5) << ", most " << percentile(damage, 1.0) << "\n"
+        << "enemies killed: median " << percentile(kills, 0.5) << ", most " << percentile(kills, 1.0) << "\n"
+        << "depth reached: median " << percentile(depth, 0.5) << ", deepest " << percentile(depth, 1.0) << "\n";
+    for (const auto& [cause, n] : deaths) out << "killed by " << cause << ": " << n << "\n";
+}
+
 } // namespace
 
 int playCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -91,47 +131,14 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         Game game(level, i + 1, GameOptions::forMovement(project.movement));
         games[i] = playWithBot(game, turns);
     });
+    // The report first: a replay that cannot be written (a full disk) loses only itself.
+    printReport(project, hash, games, a.flag("json"), out);
     if (auto file = a.value("replay-out")) {
         const std::filesystem::path where(*file);
         const auto relative = std::filesystem::relative(std::filesystem::absolute(projectPath), std::filesystem::absolute(where).parent_path());
-        saveReplay({relative.string(), projectHash(project), hash, project.seed, 1, games[0].inputs}, where);
+        saveReplay({relative.string(), projectHash(project), hash, project.seed, 1, games[0].inputs}, where); // a FileError: exit 1
         err << "wrote " << where.string() << "\n";
     }
-    int wins = 0;
-    std::vector<int> turnCounts, damage, kills, depth;
-    std::map<std::string, int> deaths;
-    for (const GameSummary& g : games) {
-        wins += g.outcome == Outcome::Won;
-        turnCounts.push_back(g.turns);
-        damage.push_back(g.damageTaken);
-        kills.push_back(g.enemiesKilled);
-        depth.push_back(g.deepest);
-        if (g.outcome == Outcome::Lost) ++deaths[g.causeOfDeath];
-    }
-    const double winRate = static_cast<double>(wins) / runs;
-    if (a.flag("json")) {
-        nlohmann::ordered_json byCause = nlohmann::ordered_json::object();
-        for (const auto& [cause, n] : deaths) byCause[cause] = n;
-        const nlohmann::ordered_json doc = {{"project", project.name},
-                                            {"seed", project.seed},
-                                            {"level_hash", hash},
-                                            {"runs", runs},
-                                            {"win_rate", winRate},
-                                            {"turns", {{"median", percentile(turnCounts, 0.5)}, {"p90", percentile(turnCounts, 0.9)}}},
-                                            {"damage_taken", {{"median", percentile(damage, 0.5)}, {"max", percentile(damage, 1.0)}}},
-                                            {"enemies_killed", {{"median", percentile(kills, 0.5)}, {"max", percentile(kills, 1.0)}}},
-                                            {"depth_reached", {{"median", percentile(depth, 0.5)}, {"max", percentile(depth, 1.0)}}},
-                                            {"deaths_by_cause", byCause}};
-        out << doc.dump(2) << "\n";
-        return 0;
-    }
-    out << project.name << " — seed " << project.seed << ", " << runs << " bot games (level hash " << hash << ")\n"
-        << "won " << wins << " of " << runs << " (" << static_cast<int>(winRate * 100 + 0.5) << "%)\n"
-        << "turns: median " << percentile(turnCounts, 0.5) << ", 90th percentile " << percentile(turnCounts, 0.9) << "\n"
-        << "damage taken: median " << percentile(damage, 0.5) << ", most " << percentile(damage, 1.0) << "\n"
-        << "enemies killed: median " << percentile(kills, 0.5) << ", most " << percentile(kills, 1.0) << "\n"
-        << "depth reached: median " << percentile(depth, 0.5) << ", deepest " << percentile(depth, 1.0) << "\n";
-    for (const auto& [cause, n] : deaths) out << "killed by " << cause << ": " << n << "\n";
     return 0;
 }
 

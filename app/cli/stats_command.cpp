@@ -53,44 +53,97 @@ MeasureOptions measureOptions(const Arguments& a, std::uint64_t seed) {
     return options;
 }
 
-// Each seed's metrics, and min / median / max of each over the seeds.
+// `text` with every line after the first indented by `spaces`: a value dumped alone,
+// placed where nlohmann's dump(2) of the whole document would put it.
+std::string indented(const std::string& text, int spaces, bool firstToo) {
+    const std::string pad(static_cast<std::size_t>(spaces), ' ');
+    std::string out = firstToo ? pad : std::string();
+    for (char c : text) {
+        out += c;
+        if (c == '\n') out += pad;
+    }
+    return out;
+}
+
+// The seeds' values of each metric, and only those: what min, median and max need,
+// 8 bytes a metric a seed, where whole results held every seed's JSON (4 KB a seed).
+class MetricColumns {
+public:
+    MetricColumns() : columns_(metricCatalog().size()) {}
+    void add(const std::vector<double>& values) {
+        for (std::size_t m = 0; m < columns_.size() && m < values.size(); ++m)
+            if (!std::isnan(values[m])) columns_[m].push_back(values[m]);
+    }
+    // {metric id: {min, median, max}} for the metrics measured, in the catalog's order.
+    nlohmann::ordered_json distribution() {
+        nlohmann::ordered_json out = nlohmann::ordered_json::object();
+        for (std::size_t m = 0; m < columns_.size(); ++m) {
+            std::vector<double>& v = columns_[m];
+            if (v.empty()) continue;
+            const std::size_t n = v.size();
+            // The same values summariseSeeds picks from a sorted list, without sorting.
+            std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n / 2), v.end());
+            double median = v[n / 2];
+            if (n % 2 == 0) median = (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(n / 2)) + median) / 2;
+            const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+            out[metricCatalog()[m].id] = {{"min", *lo}, {"median", median}, {"max", *hi}};
+        }
+        return out;
+    }
+
+private:
+    std::vector<std::vector<double>> columns_;
+};
+
+// Each seed's metrics, and min / median / max of each over the seeds. Seeds are made
+// a slice at a time and each seed's row written as soon as its slice is done, so a
+// million seeds (the documented most) need the columns above and one slice, not a
+// million results.
 int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, const Arguments& a, std::ostream& out, std::ostream& err) {
-    std::vector<SeedResult> results(range.count());
-    forEachInParallel(results.size(), jobs, [&](std::size_t i) {
-        SeedResult& r = results[i];
-        r.seed = r.levelSeed = range.first + i;
-        try {
-            const MadeLevel made = makeLevel(project, r.seed);
-            const Measurement m = measure(made.level, project.movement, measureOptions(a, r.seed));
-            r.values = m.level;
-            r.upTo = m.upTo;
-            r.levelHash = levelHash(made.level);
-        } catch (const std::exception& e) {
-            r.error = e.what();
-        }
-    });
+    constexpr std::uint64_t kSlice = 1024;
+    const bool json = a.flag("json");
+    MetricColumns columns;
     int failed = 0;
-    for (const SeedResult& r : results)
-        if (!r.error.empty()) {
-            err << "error: seed " << r.seed << ": " << r.error << "\n";
-            ++failed;
+    bool anyRow = false;
+    if (json)
+        out << "{\n  \"project\": " << nlohmann::json(project.name).dump() << ",\n  \"project_hash\": " << nlohmann::json(projectHash(project)).dump()
+            << ",\n  \"seeds\": [";
+    for (std::uint64_t from = 0; from < range.count(); from += kSlice) {
+        std::vector<SeedResult> results(static_cast<std::size_t>(std::min(kSlice, range.count() - from)));
+        forEachInParallel(results.size(), jobs, [&](std::size_t i) {
+            SeedResult& r = results[i];
+            r.seed = r.levelSeed = range.first + from + i;
+            try {
+                const MadeLevel made = makeLevel(project, r.seed);
+                const Measurement m = measure(made.level, project.movement, measureOptions(a, r.seed));
+                r.values = m.level;
+                r.upTo = m.upTo;
+                r.levelHash = levelHash(made.level);
+            } catch (const std::exception& e) {
+                r.error = e.what();
+            }
+        });
+        for (const SeedResult& r : results) {
+            if (!r.error.empty()) {
+                err << "error: seed " << r.seed << ": " << r.error << "\n";
+                ++failed;
+                continue;
+            }
+            columns.add(r.values);
+            if (json) out << (anyRow ? ",\n" : "\n") << indented(seedResultToJson(r).dump(2), 4, true);
+            anyRow = true;
         }
-    const SeedsSummary summary = summariseSeeds(results, {});
-    if (a.flag("json")) {
-        nlohmann::ordered_json seeds = nlohmann::ordered_json::array();
-        for (const SeedResult& r : results)
-            if (r.error.empty()) seeds.push_back(seedResultToJson(r));
-        nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
-        for (const MetricSummary& m : summary.metrics)
-            distribution[metricCatalog()[m.metric].id] = {{"min", m.min}, {"median", m.median}, {"max", m.max}};
-        out << nlohmann::ordered_json{{"project", project.name}, {"project_hash", projectHash(project)}, {"seeds", seeds}, {"distribution", distribution}}.dump(2)
-            << "\n";
+    }
+    nlohmann::ordered_json distribution = columns.distribution();
+    if (json) {
+        out << (anyRow ? "\n  ]" : "]") << ",\n  \"distribution\": " << indented(distribution.dump(2), 2, false) << "\n}\n";
     } else {
         out << project.name << " — seeds " << range.first << " to " << range.last << "\n\nmetric                 min        median     max\n";
         char line[160];
-        for (const MetricSummary& m : summary.metrics) {
-            std::snprintf(line, sizeof line, "%-22s %-10s %-10s %-10s\n", metricCatalog()[m.metric].id.c_str(), shown(m.metric, m.min).c_str(),
-                          shown(m.metric, m.median).c_str(), shown(m.metric, m.max).c_str());
+        for (const auto& [id, d] : distribution.items()) {
+            const std::size_t metric = *metricIndex(id);
+            std::snprintf(line, sizeof line, "%-22s %-10s %-10s %-10s\n", id.c_str(), shown(metric, d["min"].get<double>()).c_str(),
+                          shown(metric, d["median"].get<double>()).c_str(), shown(metric, d["max"].get<double>()).c_str());
             out << line;
         }
     }

@@ -57,6 +57,12 @@ std::string csvDepth(const TileGrid& tiles) {
 }
 
 std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder) {
+    std::vector<fs::path> written;
+    exportLevelInto(level, info, request, folder, written);
+    return written;
+}
+
+void exportLevelInto(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder, std::vector<fs::path>& written) {
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
@@ -76,7 +82,6 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     // The game's art is read before any file is written: a missing image changes nothing.
     std::optional<GameTileArt> art;
     if (png && game) art.emplace(*game, level.kinds);
-    std::vector<fs::path> written;
     auto write = [&](const std::string& name, const std::string& contents) {
         writeFileAtomically(folder / name, contents);
         written.push_back(folder / name);
@@ -129,7 +134,6 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
             write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
         }
     }
-    return written;
 }
 
 std::size_t exportFrames(Generation& generation, const Level& finished, std::size_t every, const ImageOptions& options, const fs::path& folder) {

@@ -36,6 +36,10 @@ struct ExportRequest {
 // Throws FileError when a file cannot be written.
 std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
                                                const std::filesystem::path& folder);
+// The same, adding each file's path to `written` as soon as the file is whole: when
+// a later file fails (a full disk), the caller still knows which files are there.
+void exportLevelInto(const Level& level, const ExportInfo& info, const ExportRequest& request, const std::filesystem::path& folder,
+                     std::vector<std::filesystem::path>& written);
 
 // Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
 std::string csvDepth(const TileGrid& tiles);
