@@ -261,10 +261,11 @@ private slots:
         for (const char* file : {"seeds.jsonl", "summary.json", "report.html", "contact-sheet.png"})
             QVERIFY2(burrow::readTextFile(one + "/" + file) == burrow::readTextFile(merged + "/" + file), file);
 
-        // Each shard holds every third seed.
+        // Each shard holds its manifest, then every third seed.
         const std::string first = burrow::readTextFile(parts + "/part-1-of-3.jsonl");
-        QCOMPARE(std::count(first.begin(), first.end(), '\n'), 10L);
-        QVERIFY(first.rfind("{\"seed\":10,", 0) == 0 && first.find("{\"seed\":13,") != std::string::npos && first.find("{\"seed\":11,") == std::string::npos);
+        QCOMPARE(std::count(first.begin(), first.end(), '\n'), 11L);
+        QVERIFY(first.rfind("{\"format\":\"burrow-explore-part\",", 0) == 0);
+        QVERIFY(first.find("\n{\"seed\":10,") != std::string::npos && first.find("{\"seed\":13,") != std::string::npos && first.find("{\"seed\":11,") == std::string::npos);
 
         // The report's numbers are the summary's.
         const auto summary = nlohmann::json::parse(burrow::readTextFile(one + "/summary.json"));
@@ -308,7 +309,7 @@ private slots:
         QCOMPARE(pairCells, pairTotal);
 
         // Parts that overlap, or come from another project, are refused.
-        QVERIFY(runCli({"explore", project, "--merge", parts + "/part-1-of-3.jsonl", parts + "/part-1-of-3.jsonl"}).err.contains("is in more than one part"));
+        QVERIFY(runCli({"explore", project, "--merge", parts + "/part-1-of-3.jsonl", parts + "/part-1-of-3.jsonl"}).err.contains("shard 1 of 3 again"));
         QVERIFY(runCli({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", parts + "/part-1-of-3.jsonl"})
                     .err.contains("made from another project"));
         QVERIFY(runCli({"explore", project, "--seeds", "1..5", "--shard", "4/3"}).err.contains("--shard needs K/N"));

@@ -4,7 +4,9 @@
 // be. CI runs this under ASan + UBSan too, so a use-after-free or an overflow fails it.
 #include <QtTest>
 
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -17,6 +19,7 @@
 #include "model/tile_kinds.h"
 #include "play/replay.h"
 #include "project/project.h"
+#include "random/rng.h"
 #include "project_test_helpers.h"
 
 using namespace burrow;
@@ -303,6 +306,74 @@ private slots:
             const QString message = refusal([&] { (void)loadReplay(file); });
             QVERIFY2(message.contains("r.replay.json: at " + QString(path)), qPrintable(message));
         }
+    }
+
+    // Defect 9: merge parts prove they belong together. Each doctored part (its row
+    // checksums made right again, as a careful forger would) is refused with its file
+    // and line, exit 1; a changed level hash only shows when the seed is made again.
+    void mergePartsProveTheyBelongTogether() {
+        QTemporaryDir dir;
+        const std::string project = std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json";
+        const std::string folder = dir.path().toStdString();
+        for (const char* shard : {"1/2", "2/2"})
+            QCOMPARE(runCli({"explore", project, "--seeds", "1..6", "--shard", shard, "--out", folder}).code, 0);
+        const std::string one = folder + "/part-1-of-2.jsonl", two = folder + "/part-2-of-2.jsonl";
+        QCOMPARE(runCli({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"}).code, 0);
+        const std::string original = readTextFile(one);
+        // The part with its second row (seed 3) changed by `change`, the checksum redone.
+        auto doctored = [&](const std::function<void(json&)>& change, bool redoChecksum = true) {
+            std::vector<std::string> lines;
+            std::istringstream in(original);
+            for (std::string line; std::getline(in, line);) lines.push_back(line);
+            json row = json::parse(lines[2]);
+            change(row);
+            if (redoChecksum) {
+                json plain = row;
+                plain.erase("checksum");
+                char hex[17];
+                std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hashText(plain.dump())));
+                row["checksum"] = hex;
+            }
+            lines[2] = row.dump();
+            std::string text;
+            for (const std::string& l : lines) text += l + "\n";
+            write(one, text);
+        };
+        struct Case {
+            std::function<void(json&)> change;
+            bool redo;
+            const char* says;
+        };
+        const Case cases[] = {
+            {[](json& r) { r["metrics"]["floor_share"] = 7.5; }, true, "a share above 1"},
+            {[](json& r) { r["metrics"]["loops"] = -5; }, true, "negative"},
+            {[](json& r) { r["metrics"]["floor_share"] = nullptr; }, true, "missing (null)"},
+            {[](json& r) { r["seed"] = 99; }, true, "not one of shard 1 of 2"},
+            {[](json& r) { r["seed"] = 4; }, true, "not one of shard 1 of 2"},
+            {[](json& r) { r["metrics"]["regions"] = 1234; }, false, "checksum does not match"},
+        };
+        for (const Case& c : cases) {
+            doctored(c.change, c.redo);
+            const CliResult r = runCli({"explore", project, "--merge", one, two, "--out", folder + "/report"});
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.find("part-1-of-2.jsonl: line 3") != std::string::npos && r.err.find(c.says) != std::string::npos, r.err.c_str());
+        }
+        // A changed level hash or metric within range reads as valid; --verify makes
+        // the seeds again and finds it.
+        doctored([](json& r) { r["level_hash"] = "0000000000000000"; });
+        QCOMPARE(runCli({"explore", project, "--merge", one, two, "--out", folder + "/report"}).code, 0);
+        CliResult verified = runCli({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"});
+        QCOMPARE(verified.code, 1);
+        QVERIFY2(verified.err.find("part-1-of-2.jsonl: line 3: seed 3, made again") != std::string::npos, verified.err.c_str());
+        // One part of two, or a part cut short, is refused.
+        write(one, original);
+        CliResult alone = runCli({"explore", project, "--merge", one});
+        QCOMPARE(alone.code, 1);
+        QVERIFY2(alone.err.find("shard 2 of 2 is missing") != std::string::npos, alone.err.c_str());
+        write(one, original.substr(0, original.rfind('\n', original.size() - 2) + 1));
+        CliResult cut = runCli({"explore", project, "--merge", one, two});
+        QCOMPARE(cut.code, 1);
+        QVERIFY2(cut.err.find("where its manifest says 3") != std::string::npos, cut.err.c_str());
     }
 };
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analysis/acceptance.h"
+#include "analysis/explore_parts.h"
 #include "analysis/explore_report.h"
 #include "cli/arguments.h"
 #include "cli/interrupt.h"
@@ -30,7 +31,7 @@ namespace {
 const char* kHelp =
     "usage: burrow explore PROJECT --seeds A..B [--jobs J] [--shard K/N] [--pair A,B]... [--accept] [--bot]\n"
     "                      [--memory GIB] [--out DIR]\n"
-    "       burrow explore PROJECT --merge PART.jsonl... [--pair A,B]... [--out DIR]\n"
+    "       burrow explore PROJECT --merge PART.jsonl... [--verify K] [--pair A,B]... [--out DIR]\n"
     "\n"
     "Makes every seed's level and measures it (`burrow metrics`), then writes into DIR\n"
     "(default: the current folder):\n"
@@ -45,7 +46,10 @@ const char* kHelp =
     "  --shard K/N    only every N-th seed of the range, starting with the K-th (1-based),\n"
     "                 written as DIR/part-K-of-N.jsonl for --merge (one machine of N)\n"
     "  --merge        PART files (of any shards, in any order) in place of --seeds: writes\n"
-    "                 the same four files a single run over all their seeds writes\n"
+    "                 the same four files a single run over all their seeds writes; the\n"
+    "                 parts must be every shard of one run of this project, each seed once\n"
+    "  --verify K     with --merge: make K of the parts' seeds again (spread over the\n"
+    "                 range) and check each row says what they are (default 0)\n"
     "  --pair A,B     a 2D histogram of metric A against metric B (repeatable; default\n"
     "                 floor_share,longest_path)\n"
     "  --accept       judge each seed by the project's acceptance rules, keeping the first\n"
@@ -89,43 +93,27 @@ std::vector<std::pair<std::size_t, std::size_t>> parsePairs(const Arguments& a) 
     return pairs;
 }
 
-std::string jsonLines(const std::vector<SeedResult>& results, const std::string& projectHash) {
-    std::string text;
-    for (const SeedResult& r : results) {
-        nlohmann::ordered_json row = seedResultToJson(r);
-        row["project_hash"] = projectHash;
-        text += row.dump() + "\n";
+// --verify K: K rows spread evenly over the parts, made again and compared: levels
+// are deterministic, so a row that differs was changed after it was written.
+void verifyRows(const Project& project, const ExploreParts& parts, int count, int jobs) {
+    const std::size_t n = parts.rows.size();
+    const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(count), n);
+    std::vector<std::size_t> picked;
+    for (std::size_t i = 0; i < k; ++i) picked.push_back(k == 1 ? 0 : i * (n - 1) / (k - 1));
+    MeasureOptions options;
+    if (parts.manifest.bot) options.upTo = MetricCost::BotGames;
+    std::vector<std::string> made(picked.size());
+    forEachInParallel(picked.size(), jobs, [&](std::size_t i) {
+        const PartRow& row = parts.rows[picked[i]];
+        made[i] = seedRowLine(judgeSeed(project, row.result.seed, parts.manifest.accept, options), parts.manifest.projectHash);
+    });
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+        const PartRow& row = parts.rows[picked[i]];
+        if (made[i] != seedRowLine(row.result, parts.manifest.projectHash))
+            throw FileError(row.file, {{"", "line " + std::to_string(row.line) + ": seed " + std::to_string(row.result.seed) +
+                                                ", made again, is not what this row says (level hash, level seed or a metric differs): " +
+                                                "the part was changed after it was written"}});
     }
-    return text;
-}
-
-// A part's problem is a problem of that file (exit 1), named with its line.
-[[noreturn]] void partProblem(const std::string& file, int line, const std::string& why) {
-    throw FileError(file, {{"", "line " + std::to_string(line) + ": " + why}});
-}
-
-std::vector<SeedResult> readParts(const std::vector<std::string>& files, const std::string& projectHash) {
-    std::vector<SeedResult> results;
-    std::set<std::uint64_t> seen;
-    for (const std::string& file : files) {
-        std::istringstream lines(readTextFile(file));
-        std::string line;
-        for (int number = 1; std::getline(lines, line); ++number) {
-            if (line.empty()) continue;
-            // The one JSON reader, with its depth limit; its message names the file and line.
-            const nlohmann::json row = parseJsonText(line, file + ": line " + std::to_string(number));
-            std::string why;
-            auto r = seedResultFromJson(row, why);
-            if (!r) partProblem(file, number, why);
-            if (!row.contains("project_hash") || row["project_hash"] != projectHash)
-                partProblem(file, number, "made from another project (project hash " + (row.contains("project_hash") ? excerpt(row["project_hash"]) : "missing") +
-                                              ", this one is \"" + projectHash + "\")");
-            if (!seen.insert(r->seed).second) partProblem(file, number, "seed " + std::to_string(r->seed) + " is in more than one part");
-            results.push_back(std::move(*r));
-        }
-    }
-    std::sort(results.begin(), results.end(), [](const SeedResult& a, const SeedResult& b) { return a.seed < b.seed; });
-    return results;
 }
 
 // The four files of a whole run. Thumbnails are made again from each pictured
@@ -147,7 +135,7 @@ void writeReport(const Project& project, const std::vector<SeedResult>& results,
     });
     for (std::size_t i = 0; i < pictured.size(); ++i) report.thumbnails[pictured[i]] = std::move(images[i]);
     fs::create_directories(dir);
-    writeFileAtomically(dir / "seeds.jsonl", jsonLines(results, report.projectHash));
+    writeFileAtomically(dir / "seeds.jsonl", seedRowsText(results, report.projectHash));
     writeFileAtomically(dir / "summary.json", exploreSummaryJson(report).dump(2) + "\n");
     writeFileAtomically(dir / "report.html", exploreReportHtml(report));
     writeFileAtomically(dir / "contact-sheet.png", encodePng(thumbnailSheet(report.thumbnails)));
@@ -157,7 +145,7 @@ void writeReport(const Project& project, const std::vector<SeedResult>& results,
 } // namespace
 
 int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seeds", "jobs", "shard", "pair", "out", "memory"}, {"help", "merge", "accept", "bot"});
+    Arguments a(args, {"seeds", "jobs", "shard", "pair", "out", "memory", "verify"}, {"help", "merge", "accept", "bot"});
     if (a.flag("help")) {
         out << kHelp;
         return 0;
@@ -167,6 +155,7 @@ int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     if (!merge && a.positional().size() != 1) throw UsageError("explore takes one PROJECT file (part files go with --merge)");
     if (merge && a.positional().size() < 2) throw UsageError("--merge needs the PROJECT and at least one part file");
     if (merge && (a.value("seeds") || a.value("shard"))) throw UsageError("--merge reads its seeds from the parts: no --seeds or --shard");
+    if (!merge && a.value("verify")) throw UsageError("--verify goes with --merge");
     std::vector<std::string> notices;
     const Project project = loadProject(a.positional()[0], builtinStages(), &notices);
     for (const auto& n : notices) err << "warning: " << n << "\n";
@@ -177,8 +166,16 @@ int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     const int jobsAsked = a.integer("jobs", defaultJobs(), 1, 256);
 
     if (merge) {
-        const std::vector<SeedResult> results = readParts({a.positional().begin() + 1, a.positional().end()}, projectHash(project));
-        writeReport(project, results, pairs, dir, jobsForMemory(a, statsMemory(project), jobsAsked, project, err), out);
+        const ExploreParts parts = readExploreParts({a.positional().begin() + 1, a.positional().end()}, projectHash(project));
+        const int jobs = jobsForMemory(a, statsMemory(project), jobsAsked, project, err);
+        if (const int verify = a.integer("verify", 0, 0, 1'000'000); verify > 0) {
+            verifyRows(project, parts, verify, jobs);
+            err << "verified " << std::min<std::size_t>(static_cast<std::size_t>(verify), parts.rows.size()) << " seeds: made again, each is what its row says\n";
+        }
+        std::vector<SeedResult> results;
+        results.reserve(parts.rows.size());
+        for (const PartRow& row : parts.rows) results.push_back(row.result);
+        writeReport(project, results, pairs, dir, jobs, out);
         return 0;
     }
     const auto range = a.value("seeds");
@@ -218,7 +215,9 @@ int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     if (shard.count > 1) {
         fs::create_directories(dir);
         const fs::path part = dir / ("part-" + std::to_string(shard.index + 1) + "-of-" + std::to_string(shard.count) + ".jsonl");
-        writeFileAtomically(part, jsonLines(made, projectHash(project)));
+        PartManifest manifest{projectHash(project), seeds.first, seeds.last, static_cast<int>(shard.index + 1), static_cast<int>(shard.count), made.size(), accept,
+                              a.flag("bot")};
+        writeFileAtomically(part, explorePartText(manifest, made));
         out << "wrote " << part.string() << " (" << made.size() << " seeds); `burrow explore PROJECT --merge` the parts for the report\n";
     } else {
         writeReport(project, made, pairs, dir, jobs, out);

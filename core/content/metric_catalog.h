@@ -25,6 +25,7 @@ struct MetricInfo {
     std::string definition; // what exactly is counted, one or two sentences
     MetricCost cost = MetricCost::Cheap;
     bool perDepth = false;  // also measured on each depth (the level's value is the total)
+    bool canBeNone = false; // a level may have no value (no exit to walk to): null in JSON
 };
 
 // In the order reports list them. Ids never change once published.
