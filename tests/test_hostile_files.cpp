@@ -299,9 +299,11 @@ private slots:
         v1.erase("checksum");
         json none = v1;
         none.erase("version");
+        json v2 = doc;
+        v2["version"] = 2;
         json extra = doc;
         extra["note"] = "x";
-        for (const auto& [bad, path] : {std::pair{v1, "/version"}, std::pair{none, "/version"}, std::pair{extra, "/note"}}) {
+        for (const auto& [bad, path] : {std::pair{v1, "/version"}, std::pair{none, "/version"}, std::pair{v2, "/version"}, std::pair{extra, "/note"}}) {
             write(file, bad.dump());
             const QString message = refusal([&] { (void)loadReplay(file); });
             QVERIFY2(message.contains("r.replay.json: at " + QString(path)), qPrintable(message));

@@ -192,6 +192,30 @@ private slots:
         QVERIFY(std::any_of(game.messages().begin(), game.messages().end(), [](const Message& m) { return m.text == "The fungus is spreading!"; }));
     }
 
+    // A fungus boxed in (by its kind, walls, the player) rests and rolls no dice, so a
+    // level that fungus has filled costs a turn what still changes; a cell beside it
+    // freed (the player kills a neighbour) wakes it, and it spreads there.
+    void boxedInFungusRestsUntilACellFrees() {
+        EntityTemplate fungus = *PopulationRules{}.findTemplate("fungus");
+        fungus.maxHp = 1;
+        fungus.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}, {Behaviour::Type::Spread, 0, 1.0, 3}};
+        const PopulationRules rules = withTemplate(fungus);
+        Game game = gameOn(levelWith("#######\n#@FFF.#\n#######\n"), &rules, 3);
+        game.act({Input::Kind::Wait, 0, 0}); // the last fungus fills the free cell
+        game.act({Input::Kind::Wait, 0, 0});
+        auto fungi = [&] {
+            std::vector<const Actor*> out;
+            for (const Actor& a : game.actors())
+                if (a.alive && a.kind->name == "fungus") out.push_back(&a);
+            return out;
+        };
+        QCOMPARE(fungi().size(), std::size_t(4));
+        for (const Actor* f : fungi()) QVERIFY2(f->resting, qPrintable(QString("fungus at %1 is not resting").arg(f->at.x)));
+        game.act({Input::Kind::Move, 1, 0}); // the player kills the fungus beside it; the woken one spreads there
+        QCOMPARE(fungi().size(), std::size_t(4));
+        QVERIFY(game.actorAt({2, 1, 0}) && game.actorAt({2, 1, 0})->kind->name == "fungus");
+    }
+
     void chasersStepOnceATurnWithinTheirRadius() {
         std::string map = std::string(16, '#') + "\n";
         for (int r = 0; r < 5; ++r) map += "#" + std::string(14, '.') + "#\n";
@@ -286,7 +310,7 @@ private slots:
         // A replay edited by hand is refused, saying where; so is an unknown version.
         {
             nlohmann::json doc = nlohmann::json::parse(readTextFile(replay));
-            QCOMPARE(doc["version"].get<int>(), 2);
+            QCOMPARE(doc["version"].get<int>(), 3);
             QCOMPARE(QString::fromStdString(doc["level_hash"].get<std::string>()), QString::fromStdString(levelHash(makeLevel(p).level)));
             nlohmann::json tampered = doc;
             tampered["inputs"][0] = "wait";

@@ -95,6 +95,8 @@ Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::m
     // Seed 001: with no exit to reach, killing every enemy wins.
     const bool hasExit = std::any_of(level_.markers.begin(), level_.markers.end(), [](const Marker& m) { return m.name == "exit"; });
     if (!hasExit && enemiesAlive_ > 0) options_.winWhenCleared = true;
+    for (const Actor& a : actors_)
+        if (a.id != 0 && !idleForGood(a)) turnOrder_.push_back(a.id);
     look();
 }
 
@@ -156,9 +158,24 @@ void Game::spawn(const EntityTemplate* kind, const Cell& at) {
 void Game::moveActor(Actor& a, const Cell& to) {
     countEnemies(a, -1);
     occupant(a.at) = -1;
+    const Cell from = a.at;
     a.at = to;
     occupant(a.at) = a.id;
     countEnemies(a, +1);
+    wakeAround(from);
+}
+
+// A cell became free floor (its occupant left or died, or it was dug): the resting
+// spreaders beside it may have room again.
+void Game::wakeAround(const Cell& freed) {
+    for (int d = 0; d < 8; ++d) {
+        const Cell c{freed.x + kDx[d], freed.y + kDy[d], freed.z};
+        if (!level_.contains(c.x, c.y, c.z)) continue;
+        const int id = occupant(c);
+        if (id <= 0 || !actors_[static_cast<std::size_t>(id)].resting) continue;
+        actors_[static_cast<std::size_t>(id)].resting = false;
+        woken_.push_back(id);
+    }
 }
 
 void Game::say(const Cell& where, const std::string& text) {
@@ -183,6 +200,7 @@ void Game::kill(Actor& victim, const Actor& killer) {
     victim.alive = false;
     occupant(victim.at) = -1;
     countEnemies(victim, -1);
+    wakeAround(victim.at);
     if (victim.id == 0) {
         outcome_ = Outcome::Lost;
         causeOfDeath_ = killer.kind ? killer.kind->name : "something";
@@ -213,6 +231,7 @@ bool Game::act(const Input& input) {
             attack(me, actors_[static_cast<std::size_t>(other)]);
         } else if (level_.kinds.diggable(level_.at(to.x, to.y, to.z))) {
             level_.set(to.x, to.y, to.z, Tile::Floor); // seed 004: walk into a wall to dig it
+            wakeAround(to);
             messages_.push_back({turn_, "You dig through the rock."});
         } else if (locked(to)) {
             messages_.push_back({turn_, level_.at(to.x, to.y, to.z) == Tile::Exit ? "The exit is sealed while enemies remain." : "The door is locked while enemies remain."});
@@ -264,26 +283,77 @@ void Game::afterPlayerMoved() {
     }
 }
 
+// The resting actors woken since the order was last made join it in id order, as
+// if they had never rested.
+void Game::joinWoken(std::vector<int>& order) {
+    std::sort(woken_.begin(), woken_.end());
+    woken_.erase(std::unique(woken_.begin(), woken_.end()), woken_.end());
+    const std::size_t kept = order.size();
+    for (int id : woken_)
+        if (actors_[static_cast<std::size_t>(id)].alive && !actors_[static_cast<std::size_t>(id)].resting) order.push_back(id);
+    std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(kept), order.end());
+    woken_.clear();
+}
+
 void Game::othersAct() {
     updateChaseMap();
+    joinWoken(turnOrder_); // woken by the player's move: they act this round
     // Those born this round (spreading fungus) act from the next one.
-    const std::size_t count = actors_.size();
+    const std::size_t born = actors_.size();
+    std::vector<int> next;
+    next.reserve(turnOrder_.size() + woken_.size());
+    std::size_t k = 0;
     // Always through the index: a spawn may move the vector under any reference.
-    for (std::size_t i = 1; i < count && outcome_ == Outcome::Playing; ++i) {
+    for (; k < turnOrder_.size() && outcome_ == Outcome::Playing; ++k) {
+        const std::size_t i = static_cast<std::size_t>(turnOrder_[k]);
         if (!actors_[i].alive) continue;
         actors_[i].energy += actors_[i].kind->speed;
-        while (actors_[i].energy >= kActionCost && actors_[i].alive && outcome_ == Outcome::Playing) {
+        while (actors_[i].energy >= kActionCost && actors_[i].alive && !actors_[i].resting && outcome_ == Outcome::Playing) {
             actors_[i].energy -= kActionCost;
             actorTurn(actors_[i]);
         }
+        if (actors_[i].alive && !actors_[i].resting && !idleForGood(actors_[i])) next.push_back(turnOrder_[k]);
     }
+    next.insert(next.end(), turnOrder_.begin() + static_cast<std::ptrdiff_t>(k), turnOrder_.end()); // the game ended mid-round
+    for (std::size_t id = born; id < actors_.size(); ++id)
+        if (!idleForGood(actors_[id])) next.push_back(static_cast<int>(id));
+    joinWoken(next); // woken during the round: they act from the next one
+    turnOrder_ = std::move(next);
+}
+
+// Nothing but spreading: stationary, or neither chasing nor wandering.
+bool Game::doesNothingElse(const Actor& a) const {
+    return has(a.kind, Behaviour::Type::Stationary) || (!has(a.kind, Behaviour::Type::Chase) && !has(a.kind, Behaviour::Type::Wander));
+}
+
+// Can never change anything again: does nothing else, and spreads no more.
+bool Game::idleForGood(const Actor& a) const {
+    const Behaviour* s = behaviour(a.kind, Behaviour::Type::Spread);
+    return doesNothingElse(a) && (!s || a.spreads >= s->limit);
+}
+
+bool Game::roomToSpread(const Actor& a) const {
+    for (int d = 0; d < 8; ++d) {
+        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+        if (enterable(to) && level_.at(to.x, to.y, to.z) == Tile::Floor) return true;
+    }
+    return false;
 }
 
 void Game::actorTurn(Actor& a) {
     const std::size_t index = static_cast<std::size_t>(a.id);
-    if (const Behaviour* s = behaviour(a.kind, Behaviour::Type::Spread); s && a.spreads < s->limit && rng_.chance(s->chance)) {
-        spread(actors_[index]);
-        return; // spreading is its action for the turn
+    if (const Behaviour* s = behaviour(a.kind, Behaviour::Type::Spread); s && a.spreads < s->limit) {
+        // Boxed in, a spreader rolls no dice: one that does nothing else rests until
+        // a cell beside it frees; one that moves goes on with its turn.
+        if (!roomToSpread(a)) {
+            if (doesNothingElse(a)) {
+                a.resting = true;
+                return;
+            }
+        } else if (rng_.chance(s->chance)) {
+            spread(actors_[index]);
+            return; // spreading is its action for the turn
+        }
     }
     if (has(actors_[index].kind, Behaviour::Type::Stationary)) return;
     if (stepToward(actors_[index])) return;

@@ -25,6 +25,9 @@ struct Actor {
     int energy = 0;   // an action costs 100; speed adds to it each round
     int spreads = 0;  // times a spreading actor has copied itself
     bool alive = true;
+    // A spreader that does nothing else, boxed in (no free floor beside it), takes
+    // no turn until a cell beside it frees: it would only roll dice to no effect.
+    bool resting = false;
 };
 
 struct GameOptions {
@@ -124,6 +127,11 @@ private:
     bool stepToward(Actor& a);
     void wander(Actor& a);
     void spread(Actor& a);
+    bool roomToSpread(const Actor& a) const;
+    bool doesNothingElse(const Actor& a) const;
+    bool idleForGood(const Actor& a) const;
+    void wakeAround(const Cell& freed);
+    void joinWoken(std::vector<int>& order);
     void updateChaseMap();
     void look();
     void say(const Cell& where, const std::string& text);
@@ -136,6 +144,11 @@ private:
     Rng rng_;
     GameOptions options_;
     std::vector<Actor> actors_;
+    // The actors whose turn can change something, by id (the order they act in): not
+    // the dead, the resting, nor those that can never act again (a fungus done
+    // spreading). A round costs these, not every actor the level has grown.
+    std::vector<int> turnOrder_;
+    std::vector<int> woken_; // resting actors a freed cell woke this round: back in the order next round
     std::vector<Grid<std::int32_t>> occupancy_; // actor id or -1
     std::vector<Item> items_;
     std::vector<Grid<std::uint8_t>> seen_;

@@ -48,6 +48,9 @@ Replay loadReplay(const std::filesystem::path& path) {
         if (const auto* v = check.field(doc, "", "version", true)) {
             if (v->is_number_integer() && v->get<std::int64_t>() == 1)
                 check.fail("/version", "a version 1 replay carries no checksum, so nothing shows it was not changed; record the game again");
+            else if (v->is_number_integer() && v->get<std::int64_t>() == 2)
+                check.fail("/version", "a version 2 replay was recorded before spreaders boxed in by others rested, so its game may end otherwise now; "
+                                       "record the game again");
             else if (!v->is_number_integer() || v->get<std::int64_t>() != kReplayVersion)
                 check.fail("/version", "this Burrow plays replay version " + std::to_string(kReplayVersion) + ", found " + excerpt(*v));
         }

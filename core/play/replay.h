@@ -13,9 +13,10 @@
 namespace burrow {
 
 inline constexpr const char* kReplayFormat = "burrow-replay";
-// Version 2 adds the level hash and a checksum. Version 1 files (no checksum) are
-// refused: nothing shows they were not cut short or reseeded.
-inline constexpr int kReplayVersion = 2;
+// Version 2 added the level hash and a checksum; version 3 is the same file for the
+// game in which a spreader boxed in rests instead of rolling dice. Older versions
+// are refused: version 1 has no checksum, and a version 2 game may now end otherwise.
+inline constexpr int kReplayVersion = 3;
 
 struct Replay {
     std::string project;     // the project file, relative to the replay file
