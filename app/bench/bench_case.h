@@ -12,12 +12,14 @@ struct Case {
     std::string size;
     std::string target; // what the issues ask for, or what the row is for, as the README shows it
     std::function<std::function<void()>()> prepare;
+    double bytes = 0; // what one run reads, for a reading case: the table gives MB/s too
 };
 
 std::vector<Case> coreCases();
 std::vector<Case> exportCases();
 std::vector<Case> playCases();
 std::vector<Case> timelineCases();
+std::vector<Case> readCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
 std::vector<Case> galleryCases();

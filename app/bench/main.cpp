@@ -35,6 +35,7 @@ std::vector<Case> cases() {
     for (Case& c : timelineCases()) all.push_back(std::move(c));
     for (Case& c : exportCases()) all.push_back(std::move(c));
     for (Case& c : playCases()) all.push_back(std::move(c));
+    for (Case& c : readCases()) all.push_back(std::move(c));
 #ifdef BURROW_BENCH_UI
     for (Case& c : uiCases()) all.push_back(std::move(c));
     for (Case& c : galleryCases()) all.push_back(std::move(c));
@@ -146,6 +147,7 @@ int main(int argc, char* argv[]) {
         if (json) {
             results.push_back({{"name", c.name}, {"size", c.size}, {"target", c.target}, {"median_ms", m.ms}, {"runs", runs}});
             if (m.freshMs) results.back()["fresh_process_median_ms"] = *m.freshMs;
+            if (c.bytes > 0) results.back()["mb_per_s"] = c.bytes / 1e6 / (m.ms / 1000);
         } else if (!markdown && updateReadme.empty()) {
             std::printf("%-62s %-12s %9.3f ms", c.name.c_str(), c.size.c_str(), m.ms);
             if (m.freshMs) std::printf("   fresh process %9.3f ms", *m.freshMs);

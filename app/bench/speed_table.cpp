@@ -21,6 +21,14 @@ std::string duration(double ms) {
     return text;
 }
 
+// " (123 MB/s)" for a case that reads `bytes` in `ms`; nothing for the others.
+std::string rate(double bytes, double ms) {
+    if (bytes <= 0 || ms <= 0) return {};
+    char text[32];
+    std::snprintf(text, sizeof text, " (%.0f MB/s)", bytes / 1e6 / (ms / 1000));
+    return text;
+}
+
 // A table cell: a '|' would end the cell early.
 std::string cell(std::string text) {
     for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.replace(at, 1, "\\|");
@@ -72,8 +80,8 @@ std::string speedTable(const std::vector<Measured>& measured, int runs) {
     out << "| case | size | median of " << runs << (fresh ? " | fresh process" : "") << " | target |\n";
     out << "|---|---|---|" << (fresh ? "---|" : "") << "---|\n";
     for (const Measured& m : measured) {
-        out << "| " << cell(m.c->name) << " | " << cell(m.c->size) << " | " << duration(m.ms) << " | ";
-        if (fresh) out << (m.freshMs ? duration(*m.freshMs) : "—") << " | ";
+        out << "| " << cell(m.c->name) << " | " << cell(m.c->size) << " | " << duration(m.ms) << rate(m.c->bytes, m.ms) << " | ";
+        if (fresh) out << (m.freshMs ? duration(*m.freshMs) + rate(m.c->bytes, *m.freshMs) : "—") << " | ";
         out << cell(m.c->target) << " |\n";
     }
     return out.str();
