@@ -4,6 +4,8 @@
 // be. CI runs this under ASan + UBSan too, so a use-after-free or an overflow fails it.
 #include <QtTest>
 
+#include <QProcess>
+
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -377,6 +379,25 @@ private slots:
         QCOMPARE(cut.code, 1);
         QVERIFY2(cut.err.find("where its manifest says 3") != std::string::npos, cut.err.c_str());
     }
+
+#ifdef BURROW_BINARY
+    // Defect 7: past a file-size limit (ulimit -f) the write fails with EFBIG and is
+    // reported, exit 1; SIGXFSZ no longer kills the process and leaves a temporary.
+    void aFileSizeLimitIsReportedNotFatal() {
+        QTemporaryDir dir;
+        QProcess burrow;
+        burrow.setProcessChannelMode(QProcess::MergedChannels);
+        burrow.start("sh", {"-c", "ulimit -f 16; exec \"$0\" generate \"$1\" --format tmj --out \"$2\"", BURROW_BINARY,
+                            QString(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", dir.path()});
+        QVERIFY(burrow.waitForFinished(60000));
+        const QString output = QString::fromUtf8(burrow.readAll());
+        QCOMPARE(burrow.exitStatus(), QProcess::NormalExit); // not killed by SIGXFSZ
+        QCOMPARE(burrow.exitCode(), 1);
+        QVERIFY2(output.contains("File too large") && output.contains("files written whole before it"), qPrintable(output));
+        for (const auto& entry : fs::directory_iterator(dir.path().toStdString()))
+            QVERIFY2(entry.path().filename().string().find(".saving-") == std::string::npos, entry.path().c_str());
+    }
+#endif
 };
 
 QTEST_APPLESS_MAIN(TestHostileFiles)

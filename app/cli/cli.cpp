@@ -14,6 +14,7 @@
 #include "generation/generation.h"
 #include "io/ascii_map.h"
 #include "content/rules_json.h"
+#include "io/diagnostic.h"
 #include "io/file_io.h"
 #include "project/project.h"
 #include "content/metric_catalog.h"
@@ -60,7 +61,7 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
             err << e.what() << "\n";
             ++failures;
         } catch (const std::exception& e) { // whatever it is, the next file is still checked
-            err << file << ": " << e.what() << "\n";
+            err << file << ": " << errorText(e) << "\n";
             ++failures;
         }
     }

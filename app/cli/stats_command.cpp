@@ -13,6 +13,7 @@
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "cli/stage_progress.h"
+#include "io/diagnostic.h"
 #include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
@@ -120,7 +121,7 @@ int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, con
                 r.upTo = m.upTo;
                 r.levelHash = levelHash(made.level);
             } catch (const std::exception& e) {
-                r.error = e.what();
+                r.error = errorText(e);
             }
         });
         for (const SeedResult& r : results) {

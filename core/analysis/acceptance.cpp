@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/diagnostic.h"
 #include "model/level_hash.h"
 #include "random/rng.h"
 
@@ -121,7 +122,7 @@ SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, co
         }
         if (level) *level = std::move(kept.made.level);
     } catch (const std::exception& e) {
-        r.error = e.what();
+        r.error = errorText(e);
     }
     return r;
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Problems found in a file a designer gave us, each tied to where it is.
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,6 +26,10 @@ private:
 };
 
 std::string formatDiagnostic(const std::string& file, const Diagnostic& d);
+
+// What went wrong, in words: an exception's message, except that running out of
+// memory says so (std::bad_alloc's own is the bare "std::bad_alloc").
+std::string errorText(const std::exception& e);
 
 // `text` cut to at most about `most` bytes at a UTF-8 character's start, saying how
 // long it was: a message quotes what it found, never a whole hostile file.

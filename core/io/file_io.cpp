@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <system_error>
 #include <vector>
 
@@ -24,6 +25,12 @@ FileError::FileError(std::string file, std::vector<Diagnostic> problems)
 
 std::string formatDiagnostic(const std::string& file, const Diagnostic& d) {
     return file + ": " + (d.path.empty() ? "" : "at " + d.path + ": ") + d.message;
+}
+
+std::string errorText(const std::exception& e) {
+    if (dynamic_cast<const std::bad_alloc*>(&e))
+        return "out of memory: the level (or the levels made at once) needs more than this machine has; try fewer --jobs or a smaller size";
+    return e.what();
 }
 
 std::string shortText(const std::string& text, std::size_t most) {

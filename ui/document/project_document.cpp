@@ -35,7 +35,7 @@ bool ProjectDocument::open(const QString& path, QString* error, QStringList* not
         if (notices)
             for (const std::string& n : found) notices->push_back(QString::fromStdString(n));
     } catch (const std::exception& e) {
-        if (error) *error = QString::fromStdString(e.what());
+        if (error) *error = QString::fromStdString(errorText(e));
         return false;
     }
     replaceProject(QFileInfo(path).absoluteFilePath());
