@@ -4,8 +4,9 @@
 // kind of file. A reader may refuse an input only with a FileError; anything else
 // escaping (or a crash, a sanitizer report, a hang past -timeout) is a finding.
 //
-// The folder holds a copy of the examples, so a project or prefab that names a rules
-// file, a tileset or art finds it, and the fuzzer reaches past the first reference.
+// The folder holds a copy of the examples and of the seeds' tileset, so a project or
+// prefab that names a rules file, a tileset or art finds it, and the fuzzer reaches
+// past the first reference.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -117,6 +118,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     folder() = fs::temp_directory_path() / ("burrow-fuzz-" + std::to_string(::getpid()));
     fs::create_directories(folder());
     fs::copy(BURROW_EXAMPLES_DIR, folder(), fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+    // The tileset the TMX seed names, so a map gets as far as its external tileset.
+    fs::copy(BURROW_FUZZ_SEEDS_DIR "/tsx", folder(), fs::copy_options::overwrite_existing);
     std::atexit([] {
         std::error_code ignored;
         fs::remove_all(folder(), ignored);
