@@ -178,10 +178,14 @@ void Game::wakeAround(const Cell& freed) {
     }
 }
 
-void Game::say(const Cell& where, const std::string& text) {
+bool Game::heard(const Cell& where) const {
     const Cell& p = player().at;
     const int dx = where.x - p.x, dy = where.y - p.y;
-    if (where.z == p.z && dx * dx + dy * dy <= options_.messageRadius * options_.messageRadius) messages_.push_back({turn_, text});
+    return where.z == p.z && dx * dx + dy * dy <= options_.messageRadius * options_.messageRadius;
+}
+
+void Game::say(const Cell& where, const std::string& text) {
+    if (heard(where)) messages_.push_back({turn_, text});
 }
 
 void Game::attack(Actor& attacker, Actor& victim) {
@@ -332,10 +336,15 @@ bool Game::idleForGood(const Actor& a) const {
     return doesNothingElse(a) && (!s || a.spreads >= s->limit);
 }
 
+// What spread() looks for, asked every turn of every spreader: free floor beside it
+// (floor is never locked, so that is its enterable test), read straight off the grids.
 bool Game::roomToSpread(const Actor& a) const {
+    if (!level_.kinds.walkable(Tile::Floor)) return false;
+    const TileGrid& tiles = level_.tiles(a.at.z);
+    const Grid<std::int32_t>& occupied = occupancy_[static_cast<std::size_t>(a.at.z)];
     for (int d = 0; d < 8; ++d) {
-        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
-        if (enterable(to) && level_.at(to.x, to.y, to.z) == Tile::Floor) return true;
+        const int x = a.at.x + kDx[d], y = a.at.y + kDy[d];
+        if (tiles.contains(x, y) && tiles(x, y) == Tile::Floor && occupied(x, y) < 0) return true;
     }
     return false;
 }
@@ -403,7 +412,7 @@ void Game::spread(Actor& a) {
     ++a.spreads;
     const Cell at = choices[rng_.below(static_cast<std::uint32_t>(n))];
     const EntityTemplate* kind = a.kind;
-    say(at, "The " + kind->name + " is spreading!");
+    if (heard(at)) say(at, "The " + kind->name + " is spreading!"); // the text made only when someone hears it
     spawn(kind, at); // may move actors_: `a` is not used after this
 }
 

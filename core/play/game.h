@@ -134,6 +134,7 @@ private:
     void joinWoken(std::vector<int>& order);
     void updateChaseMap();
     void look();
+    bool heard(const Cell& where) const; // within the player's hearing (messageRadius)
     void say(const Cell& where, const std::string& text);
     void afterPlayerMoved();
     void countEnemies(const Actor& a, int delta);
