@@ -13,7 +13,6 @@
 #include <QScreen>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -22,6 +21,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "dialogs/disk_change_questions.h"
 #include "dialogs/export_dialog.h"
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
@@ -202,56 +202,29 @@ void MainWindow::chooseAndOpen() {
     if (!path.isEmpty()) openProject(path);
 }
 
-namespace {
-
-QString fileList(const QStringList& files) {
-    QStringList names;
-    for (const QString& f : files) names << QFileInfo(f).fileName();
-    return names.join(QStringLiteral(", "));
-}
-
-} // namespace
-
 // Another program (or a second editor) changed a file of the project. With nothing
 // unsaved here, reloading loses nothing: offered at once, without blocking. With
 // unsaved changes, Save asks before overwriting; the status bar says so now.
 void MainWindow::filesChangedOnDisk(const QStringList& files) {
     if (document_->isModified()) {
-        statusBar()->showMessage(tr("%1 changed on disk; Save will ask before overwriting it").arg(fileList(files)));
+        statusBar()->showMessage(tr("%1 changed on disk; Save will ask before overwriting it").arg(fileNames(files)));
         return;
     }
-    auto* box = new QMessageBox(QMessageBox::Question, tr("Changed on disk"),
-                                tr("%1 changed on disk since this editor read it. Reload the project?").arg(fileList(files)),
-                                QMessageBox::Yes | QMessageBox::No, this);
-    box->setObjectName("reloadQuestion");
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setDetailedText(files.join('\n'));
-    connect(box, &QMessageBox::finished, this, [this](int answer) {
-        if (answer == QMessageBox::Yes && !document_->isModified()) openProject(document_->filePath());
+    offerReload(this, files, [this] {
+        if (!document_->isModified()) openProject(document_->filePath());
     });
-    box->open();
 }
 
 bool MainWindow::save() {
     if (document_->filePath().isEmpty()) return saveAs();
     // Never overwrite silently what changed on disk since it was read here.
     if (const QStringList changed = document_->diskConflicts(document_->filePath()); !changed.isEmpty()) {
-        QMessageBox box(QMessageBox::Warning, tr("Changed on disk"),
-                        tr("%1 changed on disk since this editor read it. Saving now would overwrite that change.").arg(fileList(changed)),
-                        QMessageBox::NoButton, this);
-        box.setObjectName("saveConflict");
-        box.setDetailedText(changed.join('\n'));
-        QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
-        QPushButton* reload = box.addButton(tr("Reload (discard my changes)"), QMessageBox::ResetRole);
-        QPushButton* elsewhere = box.addButton(tr("Save As..."), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.exec();
-        if (box.clickedButton() == reload) {
-            openProject(document_->filePath());
-            return false;
+        switch (askBeforeOverwriting(this, changed)) {
+        case OverwriteChoice::Overwrite: break;
+        case OverwriteChoice::Reload: openProject(document_->filePath()); return false;
+        case OverwriteChoice::SaveElsewhere: return saveAs();
+        case OverwriteChoice::Cancel: return false;
         }
-        if (box.clickedButton() == elsewhere) return saveAs();
-        if (box.clickedButton() != overwrite) return false;
     }
     QString error;
     if (!document_->save(&error)) {
