@@ -4,10 +4,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/directions.h"
+
 namespace burrow {
 namespace {
 
-constexpr std::array<Point, 8> kSteps = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {1, -1}, {1, 1}, {-1, 1}, {-1, -1}}};
 
 void depthOf(const TileGrid& tiles, const TileKinds& kinds, Connectivity movement, Grid<std::int32_t>& out) {
     const int w = tiles.width(), h = tiles.height();

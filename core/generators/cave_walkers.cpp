@@ -10,8 +10,10 @@
 #include "generators/cave_walkers.h"
 
 #include <array>
+#include <span>
 
 #include "generators/brush.h"
+#include "model/directions.h"
 
 namespace burrow {
 namespace {
@@ -90,10 +92,9 @@ private:
                 if (canvas.grid().contains(x, y) && paintable(canvas.get(x, y))) canvas.set(x, y, tile_);
             }
             // Move to a random open neighbour; a walker boxed in stays where it is.
-            static constexpr std::array<Point, 4> kSteps = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
             std::array<Point, 4> choices;
             std::uint32_t n = 0;
-            for (const Point& s : kSteps) {
+            for (const Point& s : std::span(kSteps).first<4>()) {
                 const int x = w.x + s.x, y = w.y + s.y;
                 if (canvas.grid().contains(x, y) && paintable(canvas.get(x, y))) choices[n++] = {x, y};
             }

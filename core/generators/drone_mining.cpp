@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "generators/brush.h"
+#include "model/directions.h"
 
 namespace burrow {
 namespace {
@@ -71,11 +72,9 @@ private:
             mine(canvas, drone.x, drone.y);
             // North, east, south, west, clamped to the map. Table and clamp rather than a
             // switch: the direction is random, so a branch on it would mispredict most ticks.
-            static constexpr int kDx[4] = {0, 1, 0, -1};
-            static constexpr int kDy[4] = {-1, 0, 1, 0};
             const std::uint32_t dir = rng_.below(4);
-            drone.x = std::clamp(drone.x + kDx[dir], 0, width_ - 1);
-            drone.y = std::clamp(drone.y + kDy[dir], 0, height_ - 1);
+            drone.x = std::clamp(drone.x + kSteps[dir].x, 0, width_ - 1);
+            drone.y = std::clamp(drone.y + kSteps[dir].y, 0, height_ - 1);
             --drone.life;
         }
         std::erase_if(drones_, [](const Drone& d) { return d.life <= 0; });

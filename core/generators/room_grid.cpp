@@ -14,11 +14,13 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <span>
+
+#include "model/directions.h"
 
 namespace burrow {
 namespace {
 
-constexpr std::array<Point, 4> kNeighbours = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
 
 struct GridRoom {
     Point cell;        // column and row in the grid
@@ -98,7 +100,7 @@ private:
         addRoom({columns / 2, rows / 2}, 0);
         std::vector<std::pair<Point, int>> frontier;
         auto extend = [&](int room) {
-            for (const Point& d : kNeighbours) {
+            for (const Point& d : std::span(kSteps).first<4>()) {
                 const Point c{rooms_[static_cast<std::size_t>(room)].cell.x + d.x, rooms_[static_cast<std::size_t>(room)].cell.y + d.y};
                 if (roomAt.contains(c.x, c.y) && roomAt(c.x, c.y) < 0) frontier.push_back({c, room});
             }
@@ -132,8 +134,8 @@ private:
     // room says whether a door is there, so the check costs nothing however many
     // rooms there are (a scan of every door made 256 x 256 rooms take seconds).
     static int directionIndex(Point from, Point to) {
-        for (std::size_t i = 0; i < kNeighbours.size(); ++i)
-            if (from.x + kNeighbours[i].x == to.x && from.y + kNeighbours[i].y == to.y) return static_cast<int>(i);
+        for (std::size_t i = 0; i < 4; ++i)
+            if (from.x + kSteps[i].x == to.x && from.y + kSteps[i].y == to.y) return static_cast<int>(i);
         return -1;
     }
     bool joined(int a, int b) const {
@@ -178,7 +180,7 @@ private:
     int pitchX_ = 0, pitchY_ = 0;
     std::vector<GridRoom> rooms_;
     std::vector<GridDoor> doors_;
-    std::vector<std::uint8_t> doorMask_; // per room: bit i set when a door leads to kNeighbours[i]
+    std::vector<std::uint8_t> doorMask_; // per room: bit i set when a door leads to kSteps[i]
     std::vector<int> areaIds_;
     std::size_t nextRoom_ = 0, nextDoor_ = 0;
     Rect current_;

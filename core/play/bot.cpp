@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#include "model/directions.h"
+
 namespace burrow {
 namespace {
-constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 struct Goal {
     Point first;   // the first step toward it
@@ -36,7 +36,7 @@ std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, cons
     auto note = [&](GoalKind kind, Point p) {
         if (goals[kind].found) return;
         const int d = from(p.x, p.y);
-        goals[kind] = {{me.x + kDx[d], me.y + kDy[d]}, true};
+        goals[kind] = {{me.x + kSteps[d].x, me.y + kSteps[d].y}, true};
         --missing;
     };
     auto kindsAt = [&](Point p, bool known) {
@@ -55,7 +55,7 @@ std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, cons
     for (std::size_t head = 0; head < queue.size() && missing > 0; ++head) {
         const Point p = queue[head];
         for (int d = 0; d < directions; ++d) {
-            const int x = p.x + kDx[d], y = p.y + kDy[d];
+            const int x = p.x + kSteps[d].x, y = p.y + kSteps[d].y;
             if (!tiles.contains(x, y) || from(x, y) >= 0) continue;
             const bool known = game.remembered(x, y, me.z);
             if (known && (!kinds.walkable(tiles(x, y)) || game.locked({x, y, me.z})) && tiles(x, y) != Tile::Exit) continue;
@@ -76,8 +76,8 @@ Input botChoice(const Game& game) {
     const int directions = game.movement() == Connectivity::Eight ? 8 : 4;
     // 1. Fight whatever hostile stands next to it.
     for (int d = 0; d < directions; ++d) {
-        const Actor* other = game.actorAt({me.x + kDx[d], me.y + kDy[d], me.z});
-        if (other && other->alive && other->kind && other->kind->kind == EntityKind::Creature) return {Input::Kind::Move, kDx[d], kDy[d]};
+        const Actor* other = game.actorAt({me.x + kSteps[d].x, me.y + kSteps[d].y, me.z});
+        if (other && other->alive && other->kind && other->kind->kind == EntityKind::Creature) return {Input::Kind::Move, kSteps[d].x, kSteps[d].y};
     }
     std::vector<Cell> items;
     for (const Game::ItemLeft& item : game.itemsLeft())

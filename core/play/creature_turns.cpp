@@ -4,6 +4,7 @@
 // here and are woken when a cell beside them frees.
 #include <algorithm>
 
+#include "model/directions.h"
 #include "play/game.h"
 #include "play/game_rules.h"
 
@@ -15,7 +16,7 @@ using namespace game_rules;
 // spreaders beside it may have room again.
 void Game::wakeAround(const Cell& freed) {
     for (int d = 0; d < 8; ++d) {
-        const Cell c{freed.x + kDx[d], freed.y + kDy[d], freed.z};
+        const Cell c{freed.x + kSteps[d].x, freed.y + kSteps[d].y, freed.z};
         if (!level_.contains(c.x, c.y, c.z)) continue;
         const int id = occupant(c);
         if (id <= 0 || !actors_[static_cast<std::size_t>(id)].resting) continue;
@@ -80,7 +81,7 @@ bool Game::roomToSpread(const Actor& a) const {
     const TileGrid& tiles = level_.tiles(a.at.z);
     const Grid<std::int32_t>& occupied = occupancy_[static_cast<std::size_t>(a.at.z)];
     for (int d = 0; d < 8; ++d) {
-        const int x = a.at.x + kDx[d], y = a.at.y + kDy[d];
+        const int x = a.at.x + kSteps[d].x, y = a.at.y + kSteps[d].y;
         if (tiles.contains(x, y) && tiles(x, y) == Tile::Floor && occupied(x, y) < 0) return true;
     }
     return false;
@@ -117,7 +118,7 @@ bool Game::stepToward(Actor& a) {
     if (here < 0 || (here > chase->radius && !seesPlayer)) return false;
     const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
     for (int d = 0; d < directions; ++d) {
-        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+        const Cell to{a.at.x + kSteps[d].x, a.at.y + kSteps[d].y, a.at.z};
         if (!chase_.contains(to.x, to.y) || chase_(to.x, to.y) < 0 || chase_(to.x, to.y) >= here) continue;
         if (const int other = occupant(to); other >= 0) {
             attack(a, actors_[static_cast<std::size_t>(other)]);
@@ -134,7 +135,7 @@ bool Game::stepToward(Actor& a) {
 void Game::wander(Actor& a) {
     const int directions = options_.movement == Connectivity::Eight ? 8 : 4;
     const int d = static_cast<int>(rng_.below(static_cast<std::uint32_t>(directions)));
-    const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+    const Cell to{a.at.x + kSteps[d].x, a.at.y + kSteps[d].y, a.at.z};
     if (enterable(to)) moveActor(a, to);
 }
 
@@ -142,7 +143,7 @@ void Game::spread(Actor& a) {
     Cell choices[8];
     int n = 0;
     for (int d = 0; d < 8; ++d) {
-        const Cell to{a.at.x + kDx[d], a.at.y + kDy[d], a.at.z};
+        const Cell to{a.at.x + kSteps[d].x, a.at.y + kSteps[d].y, a.at.z};
         if (enterable(to) && level_.at(to.x, to.y, to.z) == Tile::Floor) choices[n++] = to;
     }
     if (n == 0) return;
@@ -170,7 +171,7 @@ void Game::updateChaseMap() {
         const int next = chase_(p.x, p.y) + 1;
         if (next > chaseRadius_) continue;
         for (int d = 0; d < directions; ++d) {
-            const int x = p.x + kDx[d], y = p.y + kDy[d];
+            const int x = p.x + kSteps[d].x, y = p.y + kSteps[d].y;
             if (!tiles.contains(x, y) || chase_(x, y) >= 0 || !level_.kinds.walkable(tiles(x, y))) continue;
             chase_(x, y) = next;
             touched.push_back({x, y});

@@ -4,14 +4,12 @@
 // eight steps, and how a template's behaviours are looked up. Not for outside play/.
 #include <algorithm>
 
+#include "model/directions.h"
 #include "model/entity_template.h"
 
 namespace burrow::game_rules {
 
 inline constexpr int kActionCost = 100; // an action's energy; speed adds to it each round
-// The four straight steps first, then the diagonals: 4-direction movement reads the first four.
-inline constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-inline constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
 
 inline bool hostile(const EntityTemplate* t) { return t && t->kind == EntityKind::Creature; }
 inline bool has(const EntityTemplate* t, Behaviour::Type type) {

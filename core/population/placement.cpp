@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "model/bit_count.h"
+#include "model/directions.h"
 
 namespace burrow {
 namespace {
@@ -37,12 +38,10 @@ bool keepsConnected(const TileGrid& tiles, const TileKinds& kinds, const Rect& b
     Grid<std::uint8_t> seen(window.width, window.height, 0);
     std::vector<Point> queue{sides.front()};
     seen(sides.front().x - x0, sides.front().y - y0) = 1;
-    static constexpr int kDx[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-    static constexpr int kDy[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
     for (std::size_t head = 0; head < queue.size(); ++head) {
         const Point p = queue[head];
         for (int d = 0; d < (eight ? 8 : 4); ++d) {
-            const int x = p.x + kDx[d], y = p.y + kDy[d];
+            const int x = p.x + kSteps[d].x, y = p.y + kSteps[d].y;
             if (!window.contains(x, y) || seen(x - x0, y - y0) || footprint.contains(x, y) || !kinds.walkable(tiles(x, y))) continue;
             seen(x - x0, y - y0) = 1;
             queue.push_back({x, y});

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/directions.h"
+
 namespace burrow {
 
 std::vector<Prefab> prefabVariants(const Prefab& prefab, const std::vector<int>& quarterTurns, bool mirror) {
@@ -139,13 +141,12 @@ PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFron
                        const std::vector<const Prefab*>& variants, TunnelDigger& digger, Rng& rng) {
     if (front.size() == 0) return {std::nullopt, "no rock within reach of it"};
     // Every (shape, opening) by the way the opening faces out of its prefab.
-    static constexpr Point kSides[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     std::vector<std::pair<const Prefab*, Point>> facing[4];
     for (const Prefab* v : variants)
         for (const Point opening : v->openings()) {
             const Point out = outsideOf(*v, opening);
             for (int s = 0; s < 4; ++s)
-                if (out.x - opening.x == kSides[s].x && out.y - opening.y == kSides[s].y) facing[s].emplace_back(v, opening);
+                if (out.x - opening.x == kSteps[s].x && out.y - opening.y == kSteps[s].y) facing[s].emplace_back(v, opening);
         }
     if (std::all_of(std::begin(facing), std::end(facing), [](const auto& f) { return f.empty(); }))
         return {std::nullopt, "'" + variants.front()->id + "' has no opening to join it by"};
@@ -156,7 +157,7 @@ PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFron
         // facing out the other way.
         int sides[4], count = 0;
         for (int s = 0; s < 4; ++s) {
-            const int x = f.x + kSides[s].x, y = f.y + kSides[s].y;
+            const int x = f.x + kSteps[s].x, y = f.y + kSteps[s].y;
             if (tiles.contains(x, y) && !level.kinds.walkable(tiles(x, y)) && !facing[(s + 2) % 4].empty()) sides[count++] = s;
         }
         if (count == 0) continue;

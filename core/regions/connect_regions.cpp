@@ -14,12 +14,12 @@
 #include <array>
 #include <unordered_map>
 
+#include "model/directions.h"
 #include "regions/region_map.h"
 
 namespace burrow {
 namespace {
 
-constexpr std::array<Point, 4> kSteps = {{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}};
 constexpr std::uint8_t kSource = 255;
 
 struct Meeting {
