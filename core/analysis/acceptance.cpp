@@ -24,11 +24,6 @@ MetricCost costOf(const Acceptance& acceptance) {
 
 namespace {
 
-std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return text;
-}
 
 // How far `value` misses the rule's bounds, relative to the bound (0: within them).
 double miss(const AcceptanceRule& rule, double value) {
@@ -57,7 +52,7 @@ RuleVerdict judge(const Acceptance& acceptance, const Measurement& m) {
             ++verdict.brokenRules;
             verdict.shortfall += missed;
             if (verdict.broken.empty())
-                verdict.broken = describeRule(rule) + ": " + (std::isnan(value) ? std::string("none") : number(value)) +
+                verdict.broken = describeRule(rule) + ": " + (std::isnan(value) ? std::string("none") : numberText(value)) +
                                  (depth >= 0 ? " on depth " + std::to_string(depth) : std::string());
         }
     }

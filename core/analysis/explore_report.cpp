@@ -176,7 +176,7 @@ nlohmann::ordered_json exploreSummaryJson(const ExploreReport& report) {
 
 std::string exploreReportHtml(const ExploreReport& report) {
     const auto& catalog = metricCatalog();
-    const nlohmann::ordered_json json = seedsSummaryToJson(report.summary);
+    const nlohmann::ordered_json summaryJson = seedsSummaryToJson(report.summary);
     const SeedsSummary& s = report.summary;
     std::string html =
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/><title>" + escape(report.projectName) +
@@ -207,7 +207,7 @@ std::string exploreReportHtml(const ExploreReport& report) {
     }
     for (const MetricSummary& m : s.metrics) {
         const MetricInfo& info = catalog[m.metric];
-        const auto& values = json["metrics"][info.id];
+        const auto& values = summaryJson["metrics"][info.id];
         html += "<section class=\"metric\" id=\"" + info.id + "\"><div class=\"facts\"><h2>" + escape(info.name) + " <small><code>" + info.id +
                 "</code></small></h2><p>" + escape(info.definition) + "</p><table>";
         for (const char* key : {"min", "median", "max", "mean"})

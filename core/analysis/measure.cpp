@@ -10,7 +10,6 @@
 namespace burrow {
 namespace {
 
-constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
 double share(double part, double whole) { return whole > 0 ? part / whole : 0.0; }
 
@@ -59,7 +58,7 @@ LocalCounts countLocal(const TileGrid& tiles, Connectivity movement, const TileK
 }
 
 double median(std::vector<double> values) {
-    if (values.empty()) return kNone;
+    if (values.empty()) return Measurement::kNone;
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
@@ -73,8 +72,8 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
     Measurement m;
     m.movement = movement;
     m.upTo = options.upTo;
-    m.level.assign(catalog.size(), kNone);
-    m.depths.assign(static_cast<std::size_t>(depths), std::vector<double>(catalog.size(), kNone));
+    m.level.assign(catalog.size(), Measurement::kNone);
+    m.depths.assign(static_cast<std::size_t>(depths), std::vector<double>(catalog.size(), Measurement::kNone));
     auto set = [&](int z, const char* id, double value) { m.depths[static_cast<std::size_t>(z)][idx(id)] = value; };
     auto total = [&](const char* id, double value) { m.level[idx(id)] = value; };
 
@@ -187,14 +186,14 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
     }
     total("reachable_share", share(reachable, walkable));
     total("longest_path", longest);
-    double toExit = kNone;
+    double toExit = Measurement::kNone;
     for (const Marker& marker : level.markers)
         if (marker.name == "exit" && level.contains(marker.at.x, marker.at.y, marker.at.z)) {
             const std::int32_t d = distances.at(marker.at.x, marker.at.y, marker.at.z);
             if (d >= 0 && (std::isnan(toExit) || d < toExit)) toExit = d;
         }
     total("start_to_exit", toExit);
-    double toDeepest = kNone;
+    double toDeepest = Measurement::kNone;
     for (std::int32_t d : distances.depth(depths - 1))
         if (d >= 0 && (std::isnan(toDeepest) || d < toDeepest)) toDeepest = d;
     total("start_to_deepest", toDeepest);

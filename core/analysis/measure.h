@@ -4,6 +4,7 @@
 // acceptance rules and the editor read.
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct Measurement {
     std::vector<UnreachableRegion> unreachable; // Search and up
 
     double operator[](std::size_t metric) const { return level[metric]; }
+    static constexpr double kNone = std::numeric_limits<double>::quiet_NaN(); // not measured
     static bool known(double value) { return !std::isnan(value); }
 };
 

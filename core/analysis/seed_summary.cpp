@@ -11,7 +11,6 @@
 namespace burrow {
 namespace {
 
-constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
 Histogram makeHistogram(double lo, double hi, int bins) {
     Histogram h;
@@ -74,7 +73,7 @@ std::optional<SeedResult> seedResultFromJson(const nlohmann::json& row, std::str
     r.levelHash = row["level_hash"].get<std::string>();
     if (row.contains("accepted")) r.accepted = row["accepted"].is_boolean() && row["accepted"].get<bool>();
     if (row.contains("broken_rule") && row["broken_rule"].is_string()) r.brokenRule = row["broken_rule"].get<std::string>();
-    r.values.assign(metricCatalog().size(), kNone);
+    r.values.assign(metricCatalog().size(), Measurement::kNone);
     r.upTo = MetricCost::Cheap;
     for (const auto& [id, value] : row["metrics"].items()) {
         const auto index = metricIndex(id);

@@ -9,7 +9,7 @@ namespace burrow {
 namespace {
 // Whole values print as whole numbers (10000000, not 1e+07); others with up to
 // ten significant digits.
-std::string number(double v) {
+std::string parameterNumber(double v) {
     if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<long long>(v));
     std::ostringstream out;
     out.precision(10);
@@ -21,7 +21,7 @@ std::string number(double v) {
 std::string describeParamValue(const ParamValue& value) {
     struct Visitor {
         std::string operator()(std::int64_t v) const { return std::to_string(v); }
-        std::string operator()(double v) const { return number(v); }
+        std::string operator()(double v) const { return parameterNumber(v); }
         std::string operator()(bool v) const { return v ? "true" : "false"; }
         std::string operator()(const std::string& v) const { return "\"" + v + "\""; }
         std::string operator()(const std::vector<int>& v) const {
@@ -42,7 +42,7 @@ std::vector<std::string> allowedChoices(const ParamSpec& spec, const TileKinds& 
 }
 
 std::string expectedValue(const ParamSpec& spec, const TileKinds& kinds) {
-    const std::string range = "between " + number(spec.min) + " and " + number(spec.max);
+    const std::string range = "between " + parameterNumber(spec.min) + " and " + parameterNumber(spec.max);
     switch (spec.type) {
     case ParamType::Int: return "a whole number " + range;
     case ParamType::Real: return "a number " + range;

@@ -35,4 +35,8 @@ std::string errorText(const std::exception& e);
 // long it was: a message quotes what it found, never a whole hostile file.
 std::string shortText(const std::string& text, std::size_t most);
 
+// A number as a message shows it: `significantDigits` at most ("%g"), so a rule's
+// 0.35 reads 0.35, not 0.350000.
+std::string numberText(double value, int significantDigits = 4);
+
 } // namespace burrow

@@ -33,6 +33,12 @@ std::string errorText(const std::exception& e) {
     return e.what();
 }
 
+std::string numberText(double value, int significantDigits) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.*g", significantDigits, value);
+    return text;
+}
+
 std::string shortText(const std::string& text, std::size_t most) {
     if (text.size() <= most) return text;
     std::size_t cut = most;

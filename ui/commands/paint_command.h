@@ -4,6 +4,7 @@
 #include <QUndoCommand>
 #include <vector>
 
+#include "commands/merge_ids.h"
 #include "document/project_document.h"
 
 namespace burrow::ui {
@@ -18,7 +19,7 @@ public:
 
     void undo() override;
     void redo() override;
-    int id() const override { return 0x7041; }
+    int id() const override { return mergeId(MergeId::Paint); }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:

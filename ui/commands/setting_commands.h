@@ -5,6 +5,7 @@
 // regenerates; History names what changed ("caves: generations 3 → 4").
 #include <QUndoCommand>
 
+#include "commands/merge_ids.h"
 #include "generation/recipe.h"
 #include "model/connectivity.h"
 #include "model/level.h"
@@ -21,11 +22,10 @@ public:
     static RecipeCommand* parameterEdit(ProjectDocument* document, Recipe after, std::size_t entry, const std::string& key);
     void undo() override;
     void redo() override;
-    int id() const override { return mergeKey_.empty() ? -1 : kParameterEdit; }
+    int id() const override { return mergeKey_.empty() ? -1 : mergeId(MergeId::ParameterEdit); }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
-    static constexpr int kParameterEdit = 0x6275; // "bu"
     void nameParameterEdit();
 
     ProjectDocument* document_;
@@ -52,7 +52,7 @@ public:
     void undo() override;
     void redo() override;
     // Width, height and depth boxes stepped one after another are one edit.
-    int id() const override { return 0x7369; }
+    int id() const override { return mergeId(MergeId::SizeEdit); }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:

@@ -12,7 +12,7 @@ namespace burrow::ui {
 
 namespace {
 constexpr int kThumbWidth = 80;
-constexpr int kRefreshMs = 300;
+constexpr int kDepthStripRefreshMs = 300;
 } // namespace
 
 DepthStripDock::DepthStripDock(QWidget* parent) : QDockWidget(tr("Depths"), parent), list_(new QListWidget(this)) {
@@ -30,7 +30,7 @@ DepthStripDock::DepthStripDock(QWidget* parent) : QDockWidget(tr("Depths"), pare
     list_->setMinimumHeight(kThumbWidth * 3 / 4 + 30); // one row of thumbnails and their names
     setWidget(list_);
     timer_.setSingleShot(true);
-    timer_.setInterval(kRefreshMs);
+    timer_.setInterval(kDepthStripRefreshMs);
     connect(&timer_, &QTimer::timeout, this, &DepthStripDock::refresh);
     connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0) emit depthChosen(row);
@@ -76,7 +76,7 @@ void DepthStripDock::refresh() {
     }
     // Many deep levels: redraw less often, so thumbnails never cost more than a
     // tenth of the time while a level is being generated.
-    timer_.setInterval(std::max<int>(kRefreshMs, static_cast<int>(took.elapsed()) * 10));
+    timer_.setInterval(std::max<int>(kDepthStripRefreshMs, static_cast<int>(took.elapsed()) * 10));
 }
 
 void DepthStripDock::setCurrent(int depth) {

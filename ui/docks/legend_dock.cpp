@@ -11,7 +11,7 @@ namespace burrow::ui {
 
 namespace {
 constexpr int kIconSize = 18;
-constexpr int kRefreshMs = 250;
+constexpr int kLegendRefreshMs = 250;
 } // namespace
 
 LegendDock::LegendDock(MapView* map, QWidget* parent) : QDockWidget(tr("Legend"), parent), map_(map), list_(new QListWidget(this)) {
@@ -23,7 +23,7 @@ LegendDock::LegendDock(MapView* map, QWidget* parent) : QDockWidget(tr("Legend")
     list_->setTextElideMode(Qt::ElideNone);
     setWidget(list_);
     timer_.setSingleShot(true);
-    timer_.setInterval(kRefreshMs);
+    timer_.setInterval(kLegendRefreshMs);
     connect(&timer_, &QTimer::timeout, this, &LegendDock::refresh);
     connect(map_, &MapView::viewChanged, this, &LegendDock::schedule);
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
@@ -59,7 +59,7 @@ void LegendDock::refresh() {
     if (list_->count() == 0) list_->addItem(tr("Nothing generated yet"));
     // On a huge level counting takes a while: refresh less often, so the legend
     // never takes more than a tenth of the time while a level is being generated.
-    timer_.setInterval(std::max<int>(kRefreshMs, static_cast<int>(took.elapsed()) * 10));
+    timer_.setInterval(std::max<int>(kLegendRefreshMs, static_cast<int>(took.elapsed()) * 10));
 }
 
 QStringList LegendDock::texts() const {

@@ -22,7 +22,7 @@
 namespace burrow::ui {
 namespace {
 
-constexpr int kPauseMs = 250; // levels change in bursts while stepping: measure once they settle
+constexpr int kMetricsPauseMs = 250; // levels change in bursts while stepping: measure once they settle
 
 // A bound as typed: empty is none; anything else must be a number.
 std::optional<std::optional<double>> bound(const QString& text) {
@@ -107,7 +107,7 @@ MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, 
     connect(remove_, &QPushButton::clicked, this, [this] { removeRule(rules_->currentRow()); });
     connect(reroll_, &QPushButton::clicked, this, &MetricsPanel::rerollUntilItPasses);
     timer_.setSingleShot(true);
-    timer_.setInterval(kPauseMs);
+    timer_.setInterval(kMetricsPauseMs);
     connect(&timer_, &QTimer::timeout, this, &MetricsPanel::measureNow);
     connect(document_, &ProjectDocument::levelReset, this, &MetricsPanel::schedule);
     connect(document_, &ProjectDocument::progressChanged, this, &MetricsPanel::schedule);

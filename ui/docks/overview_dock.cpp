@@ -11,7 +11,7 @@
 namespace burrow::ui {
 
 namespace {
-constexpr int kRefreshMs = 300;
+constexpr int kOverviewRefreshMs = 300;
 } // namespace
 
 // The picture with the viewport rectangle; a press or a drag centres the map there.
@@ -78,7 +78,7 @@ OverviewDock::OverviewDock(MapView* map, QWidget* parent) : QDockWidget(tr("Over
     picture_->setObjectName("overview");
     setWidget(picture_);
     timer_.setSingleShot(true);
-    timer_.setInterval(kRefreshMs);
+    timer_.setInterval(kOverviewRefreshMs);
     connect(&timer_, &QTimer::timeout, this, &OverviewDock::refresh);
     connect(map_, &MapView::viewChanged, this, &OverviewDock::schedule);
     connect(map_, &MapView::viewportChanged, picture_, qOverload<>(&QWidget::update));
@@ -100,7 +100,7 @@ void OverviewDock::refresh() {
     // Drawn at the widget's size (times the screen's pixel ratio), so it stays sharp.
     const QSize bound = picture_->size() * picture_->devicePixelRatio();
     picture_->setImage(levelPreview(level->tiles(map_->depth()), level->kinds, bound.expandedTo({160, 120})));
-    timer_.setInterval(std::max<int>(kRefreshMs, static_cast<int>(took.elapsed()) * 10));
+    timer_.setInterval(std::max<int>(kOverviewRefreshMs, static_cast<int>(took.elapsed()) * 10));
 }
 
 QRectF OverviewDock::viewportOnOverview() const { return picture_->viewport(); }

@@ -29,7 +29,7 @@ namespace burrow::ui {
 namespace {
 
 constexpr int kDefaultSeeds = 24;
-constexpr int kPauseMs = 300; // edits come in bursts (a spin box held down): start once they stop
+constexpr int kGalleryPauseMs = 300; // edits come in bursts (a spin box held down): start once they stop
 constexpr int kSeedRole = Qt::UserRole;
 constexpr int kEntryRole = Qt::UserRole + 1;
 
@@ -116,7 +116,7 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     setWidget(tabs);
 
     timer_.setSingleShot(true);
-    timer_.setInterval(kPauseMs);
+    timer_.setInterval(kGalleryPauseMs);
     connect(&timer_, &QTimer::timeout, this, &SeedGalleryDock::refresh);
     connect(document_, &ProjectDocument::levelReset, this, &SeedGalleryDock::schedule);
     connect(document_, &ProjectDocument::recipeChanged, this, &SeedGalleryDock::schedule);
