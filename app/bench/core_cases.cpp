@@ -9,15 +9,10 @@
 #include "pipeline/make_level.h"
 #include "regions/reachability.h"
 #include "pipeline/builtin_stages.h"
+#include "bench_recipes.h"
 
 namespace burrow::bench {
 namespace {
-
-StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params) {
-    StageEntry e = makeStageEntry(*builtinStages().find(type), {});
-    for (const auto& [k, v] : params) e.params.set(k, v);
-    return e;
-}
 
 Recipe recipeOf(StageEntry e) {
     Recipe r;
@@ -25,20 +20,13 @@ Recipe recipeOf(StageEntry e) {
     return r;
 }
 
-// A project of one recipe, so every case builds its level the one way there is.
-Project projectOf(LevelSize size, const Recipe& recipe) {
-    Project p;
-    p.size = size;
-    p.recipe = recipe;
-    return p;
-}
 
 std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe, bool record) {
     return [=] {
         return [=] {
-            Generation g = startGeneration(projectOf(size, recipe), 1234, {record});
-            g.run();
-            if (g.level().width() != size.width) std::abort(); // keep the work observable
+            ProjectBuild made(projectOf(size, recipe), 1234, {record});
+            made.build.run();
+            if (made.build.level().width() != size.width) std::abort(); // keep the work observable
         };
     };
 }
@@ -49,13 +37,13 @@ std::function<std::function<void()>()> generating(LevelSize size, Recipe recipe,
 std::function<std::function<void()>()> watchingRegions(LevelSize size, Recipe recipe, bool armed = true) {
     return [=] {
         return [=] {
-            Generation g = startGeneration(projectOf(size, recipe), 1234);
+            ProjectBuild made(projectOf(size, recipe), 1234);
             Breakpoint regions;
             regions.kind = Breakpoint::Kind::RegionsChange;
-            BreakpointWatch watch(g, armed ? std::vector<Breakpoint>{regions} : std::vector<Breakpoint>{}, Connectivity::Eight);
-            g.setObserver(&watch);
+            BreakpointWatch watch(made.build.generation(), armed ? std::vector<Breakpoint>{regions} : std::vector<Breakpoint>{}, Connectivity::Eight);
+            made.build.generation().setObserver(&watch);
             int hits = 0, steps = 0;
-            while (g.step()) {
+            while (made.build.step()) {
                 ++steps;
                 hits += watch.hit().has_value();
                 watch.clear();

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "bench_case.h"
+#include "bench_recipes.h"
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
@@ -30,9 +31,9 @@ GenerationOptions recordingIn(std::size_t budget) {
 std::function<std::function<void()>()> generating(LevelSize size, bool record) {
     return [=] {
         return [=] {
-            Generation g = startGeneration(cavesProject(size), 1234, record ? recordingIn(kBudget) : GenerationOptions{});
-            g.run();
-            if (g.level().width() != size.width) std::abort(); // keep the work observable
+            ProjectBuild made(cavesProject(size), 1234, record ? recordingIn(kBudget) : GenerationOptions{});
+            made.build.run();
+            if (made.build.level().width() != size.width) std::abort(); // keep the work observable
         };
     };
 }
@@ -43,9 +44,10 @@ std::function<std::function<void()>()> generating(LevelSize size, bool record) {
 // into the first, dropped again by then).
 std::function<std::function<void()>()> scrubbing(LevelSize size, std::size_t budget, bool back) {
     return [=] {
-        auto g = std::make_shared<Generation>(startGeneration(cavesProject(size), 1234, recordingIn(budget)));
+        auto made = std::make_shared<ProjectBuild>(cavesProject(size), 1234, recordingIn(budget));
+        LevelBuild* g = &made->build;
         g->run();
-        const Timeline& t = *g->timeline();
+        const Timeline& t = *g->generation().timeline();
         std::size_t secondRun = 0;
         while (secondRun < t.stepCount() && t.runOf(secondRun) == t.runOf(0)) ++secondRun;
         if (secondRun + 1 >= t.stepCount() || t.changesKept(0)) std::abort(); // the case lost its point
@@ -55,10 +57,11 @@ std::function<std::function<void()>()> scrubbing(LevelSize size, std::size_t bud
             g->seek(secondRun);
         }
         const std::size_t target = back ? secondRun - 1 : secondRun / 2;
-        return [g, target, back] {
-            if (back) g->stepBack();
-            else g->seek(target);
-            if (g->stepsDone() != target) std::abort();
+        return [made, target, back] {
+            LevelBuild& b = made->build;
+            if (back) b.stepBack();
+            else b.seek(target);
+            if (b.generation().stepsDone() != target) std::abort();
         };
     };
 }

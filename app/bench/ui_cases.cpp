@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "bench_case.h"
+#include "bench_recipes.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "generation/generation.h"
@@ -17,12 +18,6 @@ namespace burrow::bench {
 namespace {
 
 constexpr int kViewWidth = 1280, kViewHeight = 800;
-
-StageEntry stage(const std::string& type, std::initializer_list<std::pair<std::string, ParamValue>> params, const Recipe& recipe = {}) {
-    StageEntry e = makeStageEntry(*builtinStages().find(type), recipe);
-    for (const auto& [k, v] : params) e.params.set(k, v);
-    return e;
-}
 
 // A document, a view that follows it (as the main window wires them), and a canvas.
 struct Editor {
@@ -46,14 +41,6 @@ struct Editor {
         view.render(painter, QRect(0, 0, kViewWidth, kViewHeight));
     }
 };
-
-Project projectOf(LevelSize size, Recipe recipe) {
-    Project p;
-    p.size = size;
-    p.seed = 1234;
-    p.recipe = std::move(recipe);
-    return p;
-}
 
 Recipe caveRecipe() {
     Recipe r;

@@ -13,6 +13,7 @@
 #include "analysis/explore_parts.h"
 #include "analysis/explore_report.h"
 #include "cli/arguments.h"
+#include "cli/project_input.h"
 #include "cli/interrupt.h"
 #include "cli/memory_budget.h"
 #include "cli/parallel.h"
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kHelp =
+const char* kExploreHelp =
     "usage: burrow explore PROJECT --seeds A..B [--jobs J] [--shard K/N] [--pair A,B]... [--accept] [--bot]\n"
     "                      [--memory GIB] [--out DIR]\n"
     "       burrow explore PROJECT --merge PART.jsonl... [--verify K] [--pair A,B]... [--out DIR]\n"
@@ -145,9 +146,9 @@ void writeReport(const Project& project, const std::vector<SeedResult>& results,
 } // namespace
 
 int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seeds", "jobs", "shard", "pair", "out", "memory", "verify"}, {"help", "merge", "accept", "bot"});
+    Arguments a(args, withOverrideOptions({"seeds", "jobs", "shard", "pair", "out", "memory", "verify"}), {"help", "merge", "accept", "bot"});
     if (a.flag("help")) {
-        out << kHelp;
+        out << kExploreHelp << kOverrideHelp;
         return 0;
     }
     if (a.positional().empty()) throw UsageError("explore takes a PROJECT file");
@@ -156,9 +157,7 @@ int exploreCommand(const std::vector<std::string>& args, std::ostream& out, std:
     if (merge && a.positional().size() < 2) throw UsageError("--merge needs the PROJECT and at least one part file");
     if (merge && (a.value("seeds") || a.value("shard"))) throw UsageError("--merge reads its seeds from the parts: no --seeds or --shard");
     if (!merge && a.value("verify")) throw UsageError("--verify goes with --merge");
-    std::vector<std::string> notices;
-    const Project project = loadProject(a.positional()[0], builtinStages(), &notices);
-    for (const auto& n : notices) err << "warning: " << n << "\n";
+    const Project project = readCommandProject(a.positional()[0], overridesOf(a), err);
     const auto pairs = parsePairs(a);
     const fs::path dir = a.value("out").value_or(".");
     const bool accept = a.flag("accept");

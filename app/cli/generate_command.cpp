@@ -14,11 +14,13 @@
 #include "cli/interrupt.h"
 #include "cli/memory_budget.h"
 #include "cli/parallel.h"
+#include "cli/project_input.h"
 #include "cli/seed_range.h"
 #include "cli/stage_progress.h"
 #include "export/level_export.h"
 #include "io/file_io.h"
 #include "model/level_hash.h"
+#include "pipeline/level_frames.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
 #include "pipeline/builtin_stages.h"
@@ -91,36 +93,33 @@ nlohmann::ordered_json acceptanceReport(const Project& project, std::uint64_t se
 // --until: the generation stepped until a breakpoint hits; the level as it stands then.
 int generateUntil(const Project& project, std::uint64_t seed, const std::vector<Breakpoint>& breakpoints, const ExportRequest& request,
                   const fs::path& outDir, std::ostream& out) {
-    Generation generation = startGeneration(project, seed);
-    const auto hit = runUntil(generation, breakpoints, project.movement);
-    Level level = generation.level();
+    LevelBuild build(project, seed);
+    const auto hit = runUntil(build, breakpoints);
     if (hit) {
         out << "stopped at step " << hit->step << ", in " << hit->stage << ": " << hit->what << " (breakpoint: "
             << describeBreakpoint(breakpoints[hit->breakpoint]) << ")\n";
     } else {
-        finishLevel(project, level); // run to the end: the finished level, as makeLevel makes it
-        out << "no breakpoint hit: the generation finished after " << generation.stepsDone() << " steps\n";
+        out << "no breakpoint hit: the generation finished after " << build.generation().stepsDone() << " steps\n";
     }
-    for (const auto& f : exportLevel(level, {project.name, seed, projectHash(project), levelHash(level)}, request, outDir)) out << "wrote " << f.string() << "\n";
+    const std::vector<std::string> unfinished = build.unfinished();
+    if (!unfinished.empty()) {
+        out << "the level is partial: it lacks";
+        for (std::size_t i = 0; i < unfinished.size(); ++i) out << (i ? "; " : " ") << unfinished[i];
+        out << "\n";
+    }
+    for (const auto& f : exportLevel(build.level(), {project.name, seed, projectHash(project), build.hash(), unfinished}, request, outDir))
+        out << "wrote " << f.string() << "\n";
+    out << "level hash " << build.hash() << "\n";
     return 0;
-}
-
-// "dungeon.burrow.json" -> "dungeon"
-std::string projectStem(const fs::path& path) {
-    std::string name = path.filename().string();
-    for (const std::string suffix : {".burrow.json", ".json"})
-        if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-            return name.substr(0, name.size() - suffix.size());
-    return path.stem().string();
 }
 
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until"},
+    Arguments a(args, withOverrideOptions({"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until"}),
                 {"help", "regions", "accept", "burrow-tiles"});
     if (a.flag("help")) {
-        out << kGenerateHelp;
+        out << kGenerateHelp << kOverrideHelp;
         return 0;
     }
     if (a.positional().size() != 1) throw UsageError("generate takes one PROJECT file");
@@ -137,10 +136,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     request.pngStyle = style == "blocks" ? CellStyle::Blocks : CellStyle::Glyphs;
     request.pngRegions = a.flag("regions");
     const fs::path projectPath = a.positional()[0];
-    request.stem = projectStem(projectPath);
-    std::vector<std::string> notices;
-    Project project = loadProject(projectPath, builtinStages(), &notices);
-    for (const auto& n : notices) err << "warning: " << n << "\n";
+    request.stem = projectStem(projectPath.string());
+    Project project = readCommandProject(projectPath.string(), overridesOf(a), err);
     const bool accept = a.flag("accept");
     if (accept && project.acceptance.rules.empty())
         throw UsageError("--accept: " + projectPath.string() + " has no acceptance rules (\"acceptance\": {\"rules\": [...]}, docs/project-format.md)");
@@ -194,6 +191,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
             std::string why;
             auto b = parseBreakpoint(text, why);
             if (!b) throw UsageError("--until " + text + ": " + why);
+            if (const auto problem = breakpointProblem(*b, project.recipe, project.size)) throw UsageError("--until " + text + ": " + *problem);
             breakpoints.push_back(std::move(*b));
         }
         return generateUntil(project, seeds.front(), breakpoints, request, outDir, out);
@@ -251,8 +249,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                                     std::to_string(levelSeed) + ": `burrow generate " + projectPath.string() + " --seed " + std::to_string(levelSeed) +
                                     "` makes it again)");
                 if (frames > 0) {
-                    Generation generation = startGeneration(project, levelSeed);
-                    exportFrames(generation, made.level, static_cast<std::size_t>(frames),
+                    LevelBuild filmed(project, levelSeed);
+                    exportFrames(filmed, static_cast<std::size_t>(frames),
                                  {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
                 }
                 const std::lock_guard lock(report);

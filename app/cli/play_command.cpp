@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/arguments.h"
+#include "cli/project_input.h"
 #include "cli/memory_budget.h"
 #include "cli/stage_progress.h"
 #include "cli/parallel.h"
@@ -20,7 +21,7 @@ namespace burrow::cli {
 
 namespace {
 
-const char* kHelp =
+const char* kPlayHelp =
     "usage: burrow play PROJECT [--seed N] --bot [--runs K] [--jobs J] [--turns T]\n"
     "                   [--memory GIB] [--replay-out FILE] [--json]\n"
     "       burrow play --replay FILE\n"
@@ -107,9 +108,9 @@ void printReport(const Project& project, const std::string& hash, const std::vec
 } // namespace
 
 int playCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "runs", "jobs", "turns", "replay", "replay-out", "memory"}, {"help", "bot", "json"});
+    Arguments a(args, withOverrideOptions({"seed", "runs", "jobs", "turns", "replay", "replay-out", "memory"}), {"help", "bot", "json"});
     if (a.flag("help")) {
-        out << kHelp;
+        out << kPlayHelp << kOverrideHelp;
         return 0;
     }
     if (auto file = a.value("replay")) return replay(*file, out);
@@ -117,9 +118,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
     const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", 5000, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::filesystem::path projectPath = a.positional()[0];
-    std::vector<std::string> notices;
-    Project project = loadProject(projectPath, builtinStages(), &notices);
-    for (const auto& n : notices) err << "warning: " << n << "\n";
+    Project project = readCommandProject(projectPath.string(), overridesOf(a), err);
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
     const int fit = jobsForMemory(a, playMemory(project), std::min(jobs, runs), project, err);
     StageProgress progress(err, isatty(STDERR_FILENO));

@@ -9,6 +9,7 @@
 #include "analysis/measure.h"
 #include "analysis/seed_summary.h"
 #include "cli/arguments.h"
+#include "cli/project_input.h"
 #include "cli/memory_budget.h"
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
@@ -22,7 +23,7 @@
 namespace burrow::cli {
 namespace {
 
-const char* kHelp =
+const char* kStatsHelp =
     "usage: burrow stats PROJECT [--seed N | --seeds A..B [--jobs J]] [--bot] [--memory GIB] [--json]\n"
     "\n"
     "Generates the project's level and prints its metrics (`burrow metrics` lists them:\n"
@@ -181,15 +182,13 @@ void printTable(const Measurement& m, std::ostream& out) {
 } // namespace
 
 int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"seed", "seeds", "jobs", "memory"}, {"help", "json", "bot"});
+    Arguments a(args, withOverrideOptions({"seed", "seeds", "jobs", "memory"}), {"help", "json", "bot"});
     if (a.flag("help")) {
-        out << kHelp;
+        out << kStatsHelp << kOverrideHelp;
         return 0;
     }
     if (a.positional().size() != 1) throw UsageError("stats takes one PROJECT file");
-    std::vector<std::string> notices;
-    Project project = loadProject(a.positional()[0], builtinStages(), &notices);
-    for (const auto& n : notices) err << "warning: " << n << "\n";
+    Project project = readCommandProject(a.positional()[0], overridesOf(a), err);
     if (a.value("seed") && a.value("seeds")) throw UsageError("give --seed or --seeds, not both");
     if (auto range = a.value("seeds")) {
         const SeedRange seeds = parseSeedRange(*range);

@@ -9,6 +9,7 @@
 #include "regions/growing_regions.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
+#include "io/diagnostic.h"
 
 namespace burrow {
 namespace {
@@ -36,11 +37,6 @@ bool parseCell(std::string_view text, Cell& out) {
 
 std::string cellText(const Cell& c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", depth " + std::to_string(c.z) + ")"; }
 
-std::string number(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return text;
-}
 
 } // namespace
 
@@ -101,7 +97,7 @@ std::string describeBreakpoint(const Breakpoint& b) {
     case Breakpoint::Kind::Disconnects:
         return b.from ? cellText(*b.from) + " and " + cellText(*b.to) + " stop being connected" : "the start and the exit stop being connected";
     case Breakpoint::Kind::CellChanges: return "cell " + cellText(b.cell) + " changes";
-    case Breakpoint::Kind::MetricCrosses: return metricCatalog()[b.metric].id + (b.above ? " rises above " : " falls below ") + number(b.value);
+    case Breakpoint::Kind::MetricCrosses: return metricCatalog()[b.metric].id + (b.above ? " rises above " : " falls below ") + numberText(b.value);
     }
     return "";
 }
@@ -278,7 +274,7 @@ void BreakpointWatch::stepDone(const StageRun& run, std::size_t runIndex, std::s
             const double now = measure(generation_.level(), movement_, {MetricCost::Cheap}).level[b.metric];
             const double was = metricValues_[i];
             if (b.above ? (was <= b.value && now > b.value) : (was >= b.value && now < b.value))
-                report(i, run, metricCatalog()[b.metric].id + " " + number(was) + " → " + number(now));
+                report(i, run, metricCatalog()[b.metric].id + " " + numberText(was) + " → " + numberText(now));
             metricValues_[i] = now;
             break;
         }
@@ -309,12 +305,12 @@ void BreakpointWatch::stepMarked(const StageRun& run, std::size_t runIndex, std:
     dronesRun_ = runIndex;
 }
 
-std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement,
-                                      const std::atomic<bool>* stop) {
-    BreakpointWatch watch(generation, breakpoints, movement);
+std::optional<BreakpointHit> runUntil(LevelBuild& build, const std::vector<Breakpoint>& breakpoints, const std::atomic<bool>* stop) {
+    Generation& generation = build.generation();
+    BreakpointWatch watch(generation, breakpoints, build.project().movement);
     generation.setObserver(&watch);
     std::optional<BreakpointHit> hit;
-    while (!(stop && *stop) && generation.step())
+    while (!(stop && *stop) && build.step())
         if (watch.hit()) {
             hit = watch.hit();
             hit->step = generation.stepsDone();
@@ -322,6 +318,22 @@ std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<
         }
     generation.setObserver(nullptr);
     return hit;
+}
+
+std::optional<std::string> breakpointProblem(const Breakpoint& b, const Recipe& recipe, const LevelSize& size) {
+    const bool namesStage = b.kind == Breakpoint::Kind::StageStarts || b.kind == Breakpoint::Kind::StageEnds;
+    if (namesStage && !b.stage.empty() &&
+        std::none_of(recipe.stages.begin(), recipe.stages.end(), [&](const StageEntry& e) { return e.name == b.stage; })) {
+        std::string names;
+        for (const StageEntry& e : recipe.stages) names += (names.empty() ? "" : ", ") + e.name;
+        return "the recipe has no stage \"" + b.stage + "\"; its stages are " + (names.empty() ? std::string("none") : names);
+    }
+    auto outside = [&](const Cell& c) { return c.x < 0 || c.y < 0 || c.z < 0 || c.x >= size.width || c.y >= size.height || c.z >= size.depth; };
+    auto sizeText = [&] { return std::to_string(size.width) + " x " + std::to_string(size.height) + " x " + std::to_string(size.depth); };
+    if (b.kind == Breakpoint::Kind::CellChanges && outside(b.cell)) return "cell " + cellText(b.cell) + " is outside the level (" + sizeText() + ")";
+    for (const std::optional<Cell>& c : {b.from, b.to})
+        if (b.kind == Breakpoint::Kind::Disconnects && c && outside(*c)) return "cell " + cellText(*c) + " is outside the level (" + sizeText() + ")";
+    return std::nullopt;
 }
 
 } // namespace burrow

@@ -28,6 +28,7 @@
 
 #include "generation/generation.h"
 #include "generation/generation_observer.h"
+#include "pipeline/level_build.h"
 #include "model/connectivity.h"
 #include "regions/growing_regions.h"
 #include "regions/region_counter.h"
@@ -101,9 +102,13 @@ private:
     bool withholds(const StageRun& run, std::size_t runIndex) const;
 };
 
-// Steps `generation` until a breakpoint hits (the hit) or it finishes (nothing), or
-// until `stop` (when given) turns true — checked between steps — (nothing).
-std::optional<BreakpointHit> runUntil(Generation& generation, const std::vector<Breakpoint>& breakpoints, Connectivity movement,
-                                      const std::atomic<bool>* stop = nullptr);
+// Steps `build` until a breakpoint hits (the hit) or the level is finished (nothing),
+// or until `stop` (when given) turns true — checked between steps — (nothing).
+// Regions and connections are judged with the project's movement.
+std::optional<BreakpointHit> runUntil(LevelBuild& build, const std::vector<Breakpoint>& breakpoints, const std::atomic<bool>* stop = nullptr);
+
+// Why `breakpoint` can never hit in `recipe` on a level of `size` (a stage the recipe
+// does not have, listing those it has; a cell outside the level), or nothing.
+std::optional<std::string> breakpointProblem(const Breakpoint& breakpoint, const Recipe& recipe, const LevelSize& size);
 
 } // namespace burrow

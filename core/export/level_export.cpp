@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "export/game_tile_art.h"
-#include "generation/generation.h"
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
@@ -134,29 +133,6 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
         }
     }
-}
-
-std::size_t exportFrames(Generation& generation, const Level& finished, std::size_t every, const ImageOptions& options, const fs::path& folder) {
-    std::error_code ec;
-    fs::create_directories(folder, ec);
-    if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
-    std::size_t frames = 0, steps = 0;
-    // Frames are previews: their cells shrink to keep each within the image limit.
-    const bool sheet = finished.depthCount() > 1;
-    ImageOptions fitted = options;
-    fitted.cellSize = largestFittingCell(finished.size(), options.cellSize, sheet);
-    if (fitted.cellSize == 0) throw std::invalid_argument("frames of " + std::to_string(finished.depthCount()) + " depths of " + std::to_string(finished.width()) + " x " +
-                                                          std::to_string(finished.height()) + " would be above 33,554,432 pixels even at 1 px a cell");
-    auto frame = [&](const Level& level) {
-        char name[32];
-        std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
-        writeFileAtomically(folder / name, encodePng(sheet ? contactSheet(level, fitted) : depthImage(level, 0, fitted)));
-    };
-    frame(generation.level()); // the empty start
-    while (generation.step())
-        if (++steps % std::max<std::size_t>(1, every) == 0) frame(generation.level());
-    if (steps % std::max<std::size_t>(1, every) != 0 || !(generation.level() == finished)) frame(finished); // always end on the finished level
-    return frames;
 }
 
 } // namespace burrow

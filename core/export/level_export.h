@@ -10,7 +10,6 @@
 
 #include "export/level_image.h"
 #include "export/tiled_export.h"
-#include "generation/generation.h"
 
 namespace burrow {
 
@@ -43,12 +42,5 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
 
 // Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
 std::string csvDepth(const TileGrid& tiles);
-
-// The generation as numbered PNG frames (frame-000001.png ...), one every `every`
-// steps of `generation` (set up, not yet run: pipeline/make_level.h's
-// startGeneration), then `finished` (the level with its hand edits) last; returns
-// how many were written.
-std::size_t exportFrames(Generation& generation, const Level& finished, std::size_t every, const ImageOptions& options,
-                         const std::filesystem::path& folder);
 
 } // namespace burrow

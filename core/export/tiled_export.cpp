@@ -76,12 +76,18 @@ std::vector<MapObject> objectsOf(const Level& level, int depth) {
 }
 
 Properties mapProperties(const ExportInfo& info, int depth) {
-    return {{"burrow_version", std::string(BURROW_VERSION)},
-            {"project", info.project},
-            {"seed", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
-            {"depth", std::int64_t{depth}},
-            {"project_hash", info.projectHash},
-            {"level_hash", info.levelHash}};
+    Properties list{{"burrow_version", std::string(BURROW_VERSION)},
+                    {"project", info.project},
+                    {"seed", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
+                    {"depth", std::int64_t{depth}},
+                    {"project_hash", info.projectHash},
+                    {"level_hash", info.levelHash}};
+    if (!info.unfinished.empty()) {
+        std::string lacks;
+        for (const std::string& what : info.unfinished) lacks += (lacks.empty() ? "" : "; ") + what;
+        list.push_back({"unfinished", lacks});
+    }
+    return list;
 }
 
 // A game reads what a tile is from these. The project's own kinds say more (the

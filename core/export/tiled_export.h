@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "content/game_tiles.h"
 
@@ -19,7 +20,10 @@ struct ExportInfo {
     std::string project;
     std::uint64_t seed = 0;
     std::string projectHash; // projectHash(): what decides the level besides the seed, hex
-    std::string levelHash;   // levelHash(): the finished level itself, hex
+    std::string levelHash;   // levelHash(): the finished level itself, hex ("partial-..." before the end)
+    // What a level exported before its build ended lacks (LevelBuild::unfinished()),
+    // written as the map property "unfinished"; empty for a finished level.
+    std::vector<std::string> unfinished = {};
 };
 
 // Text for an XML attribute: markup and quotes as entities, tab and line breaks

@@ -35,6 +35,21 @@ struct Recipe {
 };
 
 struct StageType;
+struct EntityTemplate;
+
+// The templates of the recipe: every populate stage's, merged into one table (each
+// name once, as first defined). A level's placed things are resolved through it, so
+// a template means one thing in the whole level; the project reader refuses a recipe
+// whose stages define one name differently (templateConflicts).
+std::vector<EntityTemplate> recipeTemplates(const Recipe& recipe);
+const EntityTemplate* findRecipeTemplate(const Recipe& recipe, const std::string& name);
+
+// A template defined differently by two stages (indices in Recipe::stages).
+struct TemplateConflict {
+    std::string name;
+    std::size_t first = 0, second = 0;
+};
+std::vector<TemplateConflict> templateConflicts(const Recipe& recipe);
 
 // A stage entry with every parameter at its default, named uniquely within `recipe`.
 StageEntry makeStageEntry(const StageType& type, const Recipe& recipe);

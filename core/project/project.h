@@ -16,6 +16,7 @@
 #include "model/level.h"
 #include "io/diagnostic.h"
 #include "project/hand_edits.h"
+#include "project/project_overrides.h"
 
 namespace burrow {
 
@@ -70,6 +71,12 @@ std::string projectHash(const Project& project);
 // Throws FileError naming the file and every problem. Notices ("FILE: at PATH:
 // message") go into `notices` when given.
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices = nullptr);
+// The same from the project's text: `name` names it in messages (a path, or
+// "standard input"), its files are looked up in `folder`, and `overrides` (the
+// command line's --set, --size, --accept-rule) are applied before it is read.
+// Throws FileError for the project, std::invalid_argument for a bad override.
+Project readProject(const std::string& text, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
+                    const ProjectOverrides& overrides = {}, std::vector<std::string>* notices = nullptr);
 // Atomic: the old file survives a failed save. Rules files the recipe refers to are
 // written beside it when their contents changed; other files it names (prefab files,
 // the game's tilesets and images) are named relative to the new place, so a Save As

@@ -49,6 +49,7 @@ public:
         if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_);
         prefabs_ = &project.prefabs; // population prefab groups name them
         readRecipe(doc, project);
+        checkTemplates(project);
         checkPrefabThings(project);
         readEdits(doc, project);
         readAcceptance(doc, project);
@@ -132,9 +133,22 @@ private:
         }
     }
 
+    // A template means one thing in a level: two populate stages may both define
+    // "boss" only alike. Named with both stages and where their rules live.
+    void checkTemplates(const Project& project) {
+        auto place = [&](std::size_t i) {
+            const StageEntry& e = project.recipe.stages[i];
+            return "stage '" + e.name + "' (" + (e.rulesFile.empty() ? std::string("rules written in the project") : e.rulesFile) + ")";
+        };
+        for (const TemplateConflict& c : templateConflicts(project.recipe))
+            fail("/recipe/" + std::to_string(c.second) + "/rules",
+                 "template \"" + c.name + "\" is defined differently by " + place(c.first) + " and by " + place(c.second) +
+                     "; a template means one thing in the whole level: define it once, or alike in both");
+    }
+
     // "acceptance": {"attempts": 20, "rules": [{"metric": "reachable_share", "min": 0.99}, ...]}
     // A prefab's things name templates as placed things do: a default, or one of any
-    // population rules of the recipe (finishLevel resolves them the same way).
+    // population rules of the recipe (a LevelBuild resolves them the same way).
     void checkPrefabThings(const Project& project) {
         std::vector<std::string> known;
         for (const EntityTemplate& t : defaultTemplates()) known.push_back(t.name);
@@ -404,14 +418,27 @@ Project projectFromJson(const nlohmann::json& document, const StageCatalog& cata
     return Reader(catalog, problems, folder, notices).read(document);
 }
 
-Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices) {
-    const nlohmann::json document = parseJsonFile(path);
+namespace {
+Project projectFromDocument(const nlohmann::json& document, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
+                            std::vector<std::string>* notices) {
     std::vector<Diagnostic> problems, found;
-    Project project = projectFromJson(document, catalog, problems, path.parent_path(), &found);
+    Project project = projectFromJson(document, catalog, problems, folder, &found);
     if (notices)
-        for (const Diagnostic& d : found) notices->push_back(formatDiagnostic(path.string(), d));
-    if (!problems.empty()) throw FileError(path.string(), std::move(problems));
+        for (const Diagnostic& d : found) notices->push_back(formatDiagnostic(name, d));
+    if (!problems.empty()) throw FileError(name, std::move(problems));
     return project;
+}
+} // namespace
+
+Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices) {
+    return projectFromDocument(parseJsonFile(path), path.string(), path.parent_path(), catalog, notices);
+}
+
+Project readProject(const std::string& text, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
+                    const ProjectOverrides& overrides, std::vector<std::string>* notices) {
+    nlohmann::json document = parseJsonText(text, name);
+    applyOverrides(document, overrides, catalog);
+    return projectFromDocument(document, name, folder, catalog, notices);
 }
 
 } // namespace burrow

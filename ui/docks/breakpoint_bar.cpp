@@ -105,8 +105,12 @@ void BreakpointBar::runUntil(const QString& text) {
         result_->setText(tr("Not a breakpoint: %1").arg(QString::fromStdString(why)));
         return;
     }
-    runner_->pause();
     const Project project = document_->project();
+    if (const auto problem = breakpointProblem(*breakpoint, project.recipe, project.size)) {
+        result_->setText(tr("Never hits: %1").arg(QString::fromStdString(*problem)));
+        return;
+    }
+    runner_->pause();
     // Hits belong to one project and seed: a new one starts a new list.
     const std::string hash = projectHash(project) + "/" + std::to_string(project.seed);
     if (hash != hitsHash_) {
@@ -124,10 +128,10 @@ void BreakpointBar::runUntil(const QString& text) {
         std::optional<std::size_t> step;
         QString what;
         try {
-            Generation g = startGeneration(project, project.seed);
-            while (!*stop && g.stepsDone() < from && g.step()) {}
+            LevelBuild build(project, project.seed);
+            while (!*stop && build.generation().stepsDone() < from && build.step()) {}
             if (*stop) return;
-            if (const auto hit = burrow::runUntil(g, {bp}, project.movement, stop.get())) {
+            if (const auto hit = burrow::runUntil(build, {bp}, stop.get())) {
                 step = hit->step;
                 what = QString::fromStdString(hit->stage + ": " + hit->what);
             }

@@ -61,8 +61,7 @@ void ProjectDocument::replaceProject(const QString& path) {
         c.start();
         return c;
     }();
-    while (!generation_->finished() && clock.elapsed() < kOpenBudgetMs) generation_->step();
-    compose();
+    while (!build_->finished() && clock.elapsed() < kOpenBudgetMs) build_->step();
     setModified(false);
     emit fileChanged(filePath_);
     emit recipeChanged();
@@ -99,61 +98,29 @@ void ProjectDocument::reset(Project templateProject) {
     fileWatch_->clear();
 }
 
-const Level& ProjectDocument::level() const { return composedValid_ && generation_->finished() ? composedLevel() : generation_->level(); }
-
-const Level& ProjectDocument::composedLevel() const { return composedInPlace_ ? generation_->level() : composed_; }
+const Level& ProjectDocument::level() const { return build_->level(); }
 
 const Level& ProjectDocument::finishedLevel() {
-    if (!generation_->finished() || !composedValid_) {
-        generation_->run();
-        compose();
+    if (!build_->finished()) {
+        build_->run();
         emit levelReset();
         emit progressChanged();
     }
-    return composedLevel();
+    return build_->level();
 }
 
 void ProjectDocument::restart() {
     GenerationOptions options;
     options.recordTimeline = true;
     options.timelineBudget = timelineBudget_;
-    generation_ = std::make_unique<Generation>(startGeneration(project_, project_.seed, options));
-    composedValid_ = false;
-    levelHash_.clear();
+    build_ = std::make_unique<LevelBuild>(project_, project_.seed, options);
 }
 
-// The finished level, made as makeLevel() makes it: the generated level with the
-// hand edits and templates of pipeline/make_level.h's finishLevel().
-void ProjectDocument::compose() {
-    levelHash_.clear();
-    if (!generation_->finished()) {
-        composedValid_ = false;
-        return;
-    }
-    composedInPlace_ = project_.edits.empty();
-    if (composedInPlace_) {
-        // Without hand edits, finishing only names the level's templates: done on the
-        // generated level itself, not a copy (a gigabyte on 4096 x 4096 x 64). The
-        // timeline never reads templates, so scrubbing is unaffected.
-        composed_ = Level(LevelSize{1, 1, 1});
-        finishWarnings_ = finishLevel(project_, generation_->level());
-    } else {
-        composed_ = generation_->level();
-        finishWarnings_ = finishLevel(project_, composed_);
-    }
-    composedValid_ = true;
-}
-
-std::vector<StageWarning> ProjectDocument::warnings() const {
-    std::vector<StageWarning> all = generation_->warnings();
-    if (composedValid_ && generation_->finished()) all.insert(all.end(), finishWarnings_.begin(), finishWarnings_.end());
-    return all;
-}
+std::vector<StageWarning> ProjectDocument::warnings() const { return build_->warnings(); }
 
 QString ProjectDocument::levelHash() const {
-    if (!composedValid_ || !generation_->finished()) return {};
-    if (levelHash_.isEmpty()) levelHash_ = QString::fromStdString(burrow::levelHash(composedLevel()));
-    return levelHash_;
+    if (!build_->finished()) return {};
+    return QString::fromStdString(build_->hash());
 }
 
 void ProjectDocument::setModified(bool modified) {
@@ -162,15 +129,10 @@ void ProjectDocument::setModified(bool modified) {
     emit modifiedChanged(modified_);
 }
 
-void ProjectDocument::afterStep(bool forward) {
-    const bool wasComposed = composedValid_;
-    if (generation_->finished()) {
-        compose();
+void ProjectDocument::afterStep(bool wasFinished, bool forward) {
+    if (build_->finished() || wasFinished || !forward) {
         emit levelReset();
-    } else if (wasComposed || !forward) {
-        composedValid_ = false;
-        emit levelReset();
-    } else if (const Timeline* t = generation_->timeline(); t && t->position() > 0) {
+    } else if (const Timeline* t = build_->generation().timeline(); t && t->position() > 0) {
         // A step kept as a rewrite of a depth lists no cells: most of the depth changed.
         if (t->rewritesDepth(t->position() - 1)) emit levelReset();
         else emit cellsChanged(t->changes(t->position() - 1));
@@ -179,46 +141,50 @@ void ProjectDocument::afterStep(bool forward) {
 }
 
 bool ProjectDocument::step() {
-    if (!generation_->step()) return false;
-    afterStep(true);
+    const bool wasFinished = build_->finished();
+    if (!build_->step()) return false;
+    afterStep(wasFinished, true);
     return true;
 }
 
 bool ProjectDocument::stepBack() {
-    if (!generation_->stepBack()) return false;
-    afterStep(false);
+    const bool wasFinished = build_->finished();
+    if (!build_->stepBack()) return false;
+    afterStep(wasFinished, false);
     return true;
 }
 
 void ProjectDocument::seek(std::size_t stepIndex) {
-    generation_->seek(stepIndex);
-    afterStep(false);
+    const bool wasFinished = build_->finished();
+    build_->seek(stepIndex);
+    afterStep(wasFinished, false);
 }
 
 void ProjectDocument::setTimelineBudget(std::size_t bytes) {
     timelineBudget_ = bytes;
-    generation_->setTimelineBudget(bytes);
+    build_->generation().setTimelineBudget(bytes);
     emit progressChanged();
 }
 
 void ProjectDocument::finishStage() {
-    generation_->finishStageRun();
-    afterStep(false);
+    const bool wasFinished = build_->finished();
+    build_->finishStageRun();
+    afterStep(wasFinished, false);
 }
 
 bool ProjectDocument::generateFor(double budgetMs) {
     QElapsedTimer clock;
     clock.start();
-    while (!generation_->finished() && clock.nsecsElapsed() < static_cast<qint64>(budgetMs * 1e6)) generation_->step();
-    afterStep(false);
-    return generation_->finished();
+    const bool wasFinished = build_->finished();
+    while (!build_->finished() && clock.nsecsElapsed() < static_cast<qint64>(budgetMs * 1e6)) build_->step();
+    afterStep(wasFinished, false);
+    return build_->finished();
 }
 
 void ProjectDocument::setRecipe(Recipe recipe) {
     if (recipe == project_.recipe) return;
     project_.recipe = std::move(recipe);
-    generation_->replaceRecipe(project_.recipe);
-    composedValid_ = false;
+    build_->recipeChanged();
     setModified(true);
     emit recipeChanged();
     emit levelReset();
@@ -341,55 +307,29 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
     setRecipe(std::move(recipe));
 }
 
-namespace {
-// Whether generation put a thing, stairs or a marker on `c`: painting there changes
-// more than a tile (finishLevel may leave the thing out, or warn).
-bool holdsFeature(const Level& level, const Cell& c) {
-    for (const Entity& e : level.entities)
-        if (e.at == c) return true;
-    for (const Marker& m : level.markers)
-        if (m.at == c) return true;
-    for (const StairsPair& s : level.stairs)
-        if (s.x == c.x && s.y == c.y && (s.upperDepth == c.z || s.upperDepth + 1 == c.z)) return true;
-    return false;
-}
-} // namespace
-
 void ProjectDocument::applyEdits(std::span<const EditChange> changes) {
     finishedLevel(); // painting works on the finished level
-    levelHash_.clear();
-    const bool touchesFeatures = std::any_of(changes.begin(), changes.end(), [&](const EditChange& c) { return holdsFeature(generation_->level(), c.at); });
-    if (touchesFeatures || composedInPlace_) {
-        // Rare (a few cells of a big level, or the first hand edit, which needs the
-        // level copied): finish the level again, exactly as makeLevel() does, so the
-        // editor and the command line stay the same level.
-        for (const EditChange& c : changes) {
-            if (c.tile) project_.edits.set(c.at, *c.tile);
-            else project_.edits.erase(c.at);
-        }
-        compose();
-        emit levelReset();
-        emit progressChanged();
-        return;
-    }
-    std::vector<CellChange> drawn;
+    std::vector<Cell> cells;
+    cells.reserve(changes.size());
     for (const EditChange& c : changes) {
         if (c.tile) project_.edits.set(c.at, *c.tile);
         else project_.edits.erase(c.at);
-        if (!composed_.contains(c.at.x, c.at.y, c.at.z)) continue;
-        const Tile before = composed_.at(c.at.x, c.at.y, c.at.z);
-        const Tile after = c.tile ? *c.tile : generation_->level().at(c.at.x, c.at.y, c.at.z);
-        composed_.set(c.at.x, c.at.y, c.at.z, after);
-        if (before != after)
-            drawn.push_back({static_cast<std::uint16_t>(c.at.x), static_cast<std::uint16_t>(c.at.y), static_cast<std::uint8_t>(c.at.z), before, after, 0});
+        cells.push_back(c.at);
     }
-    emit cellsChanged(drawn);
+    // Core finishes the level again when an edit touches more than a tile (a thing,
+    // stairs, the first edit), exactly as makeLevel() does, so the editor and the
+    // command line stay the same level; else only the painted cells change.
+    if (const auto drawn = build_->editsChanged(cells)) {
+        emit cellsChanged(*drawn);
+    } else {
+        emit levelReset();
+    }
     emit progressChanged();
 }
 
 void ProjectDocument::clearEdits() {
     project_.edits.clear();
-    compose();
+    build_->refinish();
     setModified(true);
     emit levelReset();
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generation/generation.h"
+#include "pipeline/level_build.h"
 #include "model/level.h"
 #include "project/project.h"
 
@@ -58,8 +59,9 @@ public:
     // The finished level (generating the rest first if need be): what play-tests and
     // exports use, the same level makeLevel() gives for the saved project.
     const Level& finishedLevel();
-    bool atEnd() const { return generation_->finished(); }
-    const Generation& generation() const { return *generation_; }
+    bool atEnd() const { return build_->finished(); }
+    const Generation& generation() const { return build_->generation(); }
+    const LevelBuild& build() const { return *build_; }
     // What the stages could not do, then (once finished) what the hand edits broke.
     std::vector<StageWarning> warnings() const;
     // levelHash() of the finished level (the same value `burrow stats` prints for
@@ -129,21 +131,14 @@ private:
     // The project just set becomes the document: generated, clean, announced.
     void replaceProject(const QString& path);
     void restart();
-    void compose();
     void setModified(bool modified);
-    void afterStep(bool forward);
+    void afterStep(bool wasFinished, bool forward);
 
     Project project_;
-    std::unique_ptr<Generation> generation_;
+    // Core's one way to make the level, stepped, scrubbed and finished: it reads
+    // project_, which it must not outlive (restart() makes a new one).
+    std::unique_ptr<LevelBuild> build_;
     std::size_t timelineBudget_ = kDefaultTimelineBudget;
-    // The finished level: the generated level itself while there are no hand edits
-    // (composedInPlace_), else composed_, a copy with the edits laid over it.
-    const Level& composedLevel() const;
-    Level composed_{LevelSize{1, 1, 1}};
-    bool composedInPlace_ = false;
-    bool composedValid_ = false;
-    std::vector<StageWarning> finishWarnings_;
-    mutable QString levelHash_; // cached: hashing a big level takes milliseconds
     QString filePath_;
     ProjectFileWatch* fileWatch_;
     bool modified_ = false;
