@@ -1,7 +1,7 @@
 #pragma once
 // What the editor tests share: the examples, window grabs when BURROW_SCREENSHOTS
 // names a folder, and finding a widget by its object name.
-#include <QtTest>
+#include <QTest>
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,11 +1,12 @@
 // Metrics on hand-made levels whose answers are counted by hand, acceptance rules
 // with attempts, and the summary of many seeds.
-#include <QtTest>
+#include <QTest>
 
 #include <climits>
 #include <cmath>
 #include <set>
 
+#include "test_main.h"
 #include "analysis/acceptance.h"
 #include "analysis/breakpoints.h"
 #include "analysis/measure.h"
@@ -229,5 +230,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAnalysis)
+BURROW_TEST_APPLESS_MAIN(TestAnalysis)
 #include "test_analysis.moc"

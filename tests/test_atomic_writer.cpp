@@ -1,7 +1,7 @@
 // The one atomic writer every save goes through: on a real full filesystem, with a
 // producer that fails midway, through links and modes, the old file stays whole and
 // no temporary is left behind.
-#include <QtTest>
+#include <QTest>
 
 #include <cerrno>
 #include <csignal>
@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "test_main.h"
 #include "content/population_rules.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
@@ -209,5 +210,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAtomicWriter)
+BURROW_TEST_APPLESS_MAIN(TestAtomicWriter)
 #include "test_atomic_writer.moc"

@@ -1,12 +1,13 @@
 // Breakpoints: each stops exactly where stepping by hand and checking after every
 // step finds its condition, and the watch stays cheap (steps that rewrite a depth
 // are not listed cell by cell).
-#include <QtTest>
+#include <QTest>
 
 #include <climits>
 #include <cmath>
 #include <functional>
 
+#include "test_main.h"
 #include "analysis/breakpoints.h"
 #include "analysis/measure.h"
 #include "pipeline/builtin_stages.h"
@@ -50,20 +51,20 @@ private slots:
         const auto byHand = [](const Project& project, bool record, const std::function<bool(const Generation&)>& changed, std::size_t hits) {
             GenerationOptions options;
             options.recordTimeline = record;
-            Generation g = startGeneration(project, 77, options);
+            LevelBuild g(project, 77, options);
             std::vector<std::size_t> steps;
-            changed(g); // the baseline
+            changed(g.generation()); // the baseline
             while (steps.size() < hits && g.step())
-                if (changed(g)) steps.push_back(g.stepsDone());
+                if (changed(g.generation())) steps.push_back(g.generation().stepsDone());
             return steps;
         };
         const auto withBreakpoint = [](const Project& project, const char* text, std::size_t hits) {
             std::string why;
             const auto b = parseBreakpoint(text, why);
-            Generation g = startGeneration(project, 77);
+            LevelBuild g(project, 77);
             std::vector<std::size_t> steps;
             while (steps.size() < hits)
-                if (const auto hit = runUntil(g, {*b}, project.movement)) steps.push_back(hit->step);
+                if (const auto hit = runUntil(g, {*b})) steps.push_back(hit->step);
                 else break;
             return steps;
         };
@@ -139,7 +140,7 @@ private slots:
                     watched = {x, y, 0};
                 }
         const std::string cellBreakpoint = "cell:" + std::to_string(watched.x) + "," + std::to_string(watched.y) + ",0";
-        Tile was = startGeneration(drones, 77).level().at(watched.x, watched.y, 0);
+        Tile was = LevelBuild(drones, 77).level().at(watched.x, watched.y, 0);
         const auto cellChanged = [&](const Generation& g) {
             const Tile now = g.level().at(watched.x, watched.y, watched.z);
             const bool changed = now != was;
@@ -173,14 +174,14 @@ private slots:
 
         // Stage boundaries: "prune ends" stops right after the step that finished prune
         // on depth 0: the first step after which the generation's current run is past it.
-        Generation g = startGeneration(caves, 77);
+        LevelBuild g(caves, 77);
         std::size_t pruneEnds = 0;
         bool inPrune = false;
         while (g.step()) {
-            const auto run = g.currentRun();
-            const bool prune = run && g.runs()[*run].label == "prune (depth 0)";
+            const auto run = g.generation().currentRun();
+            const bool prune = run && g.generation().runs()[*run].label == "prune (depth 0)";
             if (inPrune && !prune) {
-                pruneEnds = g.stepsDone();
+                pruneEnds = g.generation().stepsDone();
                 break;
             }
             inPrune = prune;
@@ -196,12 +197,12 @@ private slots:
     void stepsThatRewriteADepthAreNotListed() {
         for (const char* name : {"cellular-depths.burrow.json", "drone-caves.burrow.json"}) {
             const Project project = exampleProject(name);
-            Generation g = startGeneration(project, 77);
+            LevelBuild g(project, 77);
             std::string why;
-            CountingWatch watch(g, {*parseBreakpoint("regions-change", why)}, project.movement);
-            g.setObserver(&watch);
+            CountingWatch watch(g.generation(), {*parseBreakpoint("regions-change", why)}, project.movement);
+            g.generation().setObserver(&watch);
             while (g.step()) watch.clear();
-            g.setObserver(nullptr);
+            g.generation().setObserver(nullptr);
             const std::size_t area = static_cast<std::size_t>(project.size.width) * static_cast<std::size_t>(project.size.height);
             std::size_t listed = 0, unlisted = 0, runs = 0, stepInRun = 0;
             bool dense = false; // a listed step of this run rewrote its depth
@@ -212,8 +213,8 @@ private slots:
                     stepInRun = 0;
                     dense = false;
                 }
-                const std::string type = g.recipe().stages[g.runs()[run].entry].type;
-                if (g.catalog().find(type)->scope == StageScope::PerDepth) {
+                const std::string type = g.generation().recipe().stages[g.generation().runs()[run].entry].type;
+                if (g.generation().catalog().find(type)->scope == StageScope::PerDepth) {
                     if (stepInRun < 2 || dense) QCOMPARE(cells, std::size_t(0));
                     if (type == "cellular_caves") QCOMPARE(cells, std::size_t(0));
                     dense |= cells * 32 > area;
@@ -240,5 +241,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestBreakpoints)
+BURROW_TEST_APPLESS_MAIN(TestBreakpoints)
 #include "test_breakpoints.moc"

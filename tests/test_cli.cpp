@@ -1,5 +1,5 @@
 // The headless subcommands, run in-process through the same entry point as `burrow`.
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <fstream>
@@ -8,9 +8,12 @@
 #include <csignal>
 #include <thread>
 
+#include <QDir>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
+#include "test_main.h"
 #include "cli/cli.h"
 #include "content/metric_catalog.h"
 #include "pipeline/builtin_stages.h"
@@ -96,8 +99,9 @@ private slots:
         const std::string file = dir.path().toStdString() + "/random-fill.txt";
         QVERIFY2(r.out.contains(QString::fromStdString(file)), qPrintable(r.out));
         const burrow::Level level = burrow::levelFromAscii(burrow::readTextFile(file));
-        QCOMPARE(level.width(), 15);
-        QCOMPARE(level.height(), 10);
+        const burrow::Project project = burrow::loadProject(kExample, burrow::builtinStages());
+        QCOMPARE(level.width(), project.size.width);
+        QCOMPARE(level.height(), project.size.height);
 
         // Same seed, same bytes; another seed, another map.
         QTemporaryDir again;
@@ -163,6 +167,99 @@ private slots:
         const Result r = runCli({"generate", kExample, "--bogus"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("--bogus"));
+    }
+
+    // --until names a stage or breakpoint that exists: a typo is exit 2 naming the
+    // valid ones, never a silent run to the end. A level exported at a breakpoint says
+    // what it lacks, and its hash is marked partial.
+    void untilRefusesWhatCanNeverHit() {
+        const std::string caves = std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json";
+        QTemporaryDir dir;
+        const Result typo = runCli({"generate", caves, "--until", "stage-end:prnue", "--out", dir.path().toStdString()});
+        QCOMPARE(typo.code, 2);
+        QVERIFY2(typo.err.contains("no stage \"prnue\"") && typo.err.contains("prune"), qPrintable(typo.err));
+        QCOMPARE(runCli({"generate", caves, "--until", "stage-finishes", "--out", dir.path().toStdString()}).code, 2);
+        QCOMPARE(runCli({"generate", caves, "--until", "cell:5000,1,0", "--out", dir.path().toStdString()}).code, 2);
+        QVERIFY(QDir(dir.path()).isEmpty()); // nothing written
+
+        const Result partial = runCli({"generate", caves, "--until", "stage-end:prune", "--format", "txt,tmj", "--out", dir.path().toStdString()});
+        QVERIFY2(partial.code == 0, qPrintable(partial.err));
+        QVERIFY2(partial.out.contains("the level is partial: it lacks the stages from"), qPrintable(partial.out));
+        QVERIFY2(partial.out.contains("level hash partial-"), qPrintable(partial.out));
+        const auto tmj = QDir(dir.path()).entryList({"*.tmj"});
+        QVERIFY(!tmj.isEmpty());
+        const auto map = nlohmann::json::parse(burrow::readTextFile((dir.path() + "/" + tmj.front()).toStdString()));
+        bool saysUnfinished = false;
+        for (const auto& property : map["properties"]) {
+            if (property["name"] == "level_hash") QVERIFY(QString::fromStdString(property["value"].get<std::string>()).startsWith("partial-"));
+            saysUnfinished |= property["name"] == "unfinished";
+        }
+        QVERIFY(saysUnfinished);
+    }
+
+    // Overrides change the project for one run: the level and both hashes change, a
+    // name the project lacks is exit 2 with the closest one, a value out of range is
+    // the reader's error with its field, and a project can come from standard input.
+    void overridesChangeTheLevelAndItsHash() {
+        auto hashes = [](const Result& r) {
+            const auto doc = nlohmann::json::parse(r.out.toStdString());
+            return std::pair{doc["project_hash"].get<std::string>(), doc["level_hash"].get<std::string>()};
+        };
+        const Result plain = runCli({"stats", kExample, "--json"});
+        QVERIFY2(plain.code == 0, qPrintable(plain.err));
+        const Result set = runCli({"stats", kExample, "--json", "--set", "fill.wall_chance=0.45"});
+        QVERIFY2(set.code == 0, qPrintable(set.err));
+        QVERIFY(hashes(set).first != hashes(plain).first);
+        QVERIFY(hashes(set).second != hashes(plain).second);
+        // The same as the file written with that value.
+        QTemporaryDir dir;
+        nlohmann::json doc = nlohmann::json::parse(burrow::readTextFile(kExample));
+        doc["recipe"][0]["params"]["wall_chance"] = 0.45;
+        const std::string edited = dir.path().toStdString() + "/edited.burrow.json";
+        std::ofstream(edited) << doc.dump(2);
+        QCOMPARE(hashes(runCli({"stats", edited, "--json"})), hashes(set));
+
+        const Result stage = runCli({"stats", kExample, "--set", "fil.wall_chance=0.3"});
+        QCOMPARE(stage.code, 2);
+        QVERIFY2(stage.err.contains("no stage named \"fil\"; did you mean \"fill\"?"), qPrintable(stage.err));
+        const Result param = runCli({"generate", kExample, "--set", "fill.wall_chanse=0.3", "--out", dir.path().toStdString()});
+        QCOMPARE(param.code, 2);
+        QVERIFY2(param.err.contains("did you mean \"wall_chance\"?"), qPrintable(param.err));
+        const Result range = runCli({"stats", kExample, "--set", "fill.wall_chance=7"});
+        QCOMPARE(range.code, 1);
+        QVERIFY2(range.err.contains("/recipe/0/params/wall_chance"), qPrintable(range.err));
+
+        const Result size = runCli({"stats", kExample, "--json", "--size", "30x20"});
+        QVERIFY2(size.code == 0, qPrintable(size.err));
+        QVERIFY(hashes(size).second != hashes(plain).second);
+        QCOMPARE(runCli({"stats", kExample, "--size", "30by20"}).code, 2);
+        QCOMPARE(runCli({"stats", kExample, "--accept-rule", "reachable_shares>=0.5"}).code, 2);
+        const Result accept = runCli({"generate", kExample, "--accept", "--accept-rule", "reachable_share>=0.5", "--out", dir.path().toStdString()});
+        QVERIFY2(accept.code == 0, qPrintable(accept.err));
+
+        QProcess burrow;
+        burrow.setStandardInputFile(QString::fromStdString(kExample));
+        burrow.start(BURROW_BINARY, {"stats", "-", "--json"});
+        QVERIFY(burrow.waitForFinished(60000));
+        QCOMPARE(burrow.exitCode(), 0);
+        QCOMPARE(nlohmann::json::parse(burrow.readAllStandardOutput().toStdString())["level_hash"].get<std::string>(), hashes(plain).second);
+    }
+
+    // Two populate stages that define one template differently: validate refuses
+    // the project (exit 1), naming the template.
+    void validateRefusesTemplatesDefinedTwice() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/twice.burrow.json";
+        auto rules = [](int hp) {
+            return nlohmann::json{{"format", "burrow-rules"}, {"version", 1}, {"templates", {{{"name", "boss"}, {"glyph", "B"}, {"kind", "creature"}, {"max_hp", hp}}}}, {"groups", nlohmann::json::array()}};
+        };
+        nlohmann::json doc = nlohmann::json::parse(burrow::readTextFile(kExample));
+        doc["recipe"].push_back({{"stage", "populate"}, {"name", "first"}, {"rules", rules(10)}});
+        doc["recipe"].push_back({{"stage", "populate"}, {"name", "second"}, {"rules", rules(11)}});
+        std::ofstream(path) << doc.dump(2);
+        const Result r = runCli({"validate", path});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("template \"boss\" is defined differently by stage 'first'"), qPrintable(r.err));
     }
 
     // docs/project-format.md shows exactly what `burrow stages --markdown` prints, so
@@ -369,7 +466,7 @@ private slots:
             for (const auto& file : std::filesystem::directory_iterator(seed.path())) {
                 QVERIFY2(file.path().filename().string()[0] != '.', qPrintable(QString::fromStdString(file.path().string()))); // no temporary
                 const std::string text = burrow::readTextFile(file.path());
-                QCOMPARE(std::count(text.begin(), text.end(), '\n'), std::ptrdiff_t(10)); // the whole 15 x 10 map
+                QCOMPARE(std::count(text.begin(), text.end(), '\n'), std::ptrdiff_t(16)); // the whole 32 x 16 map
             }
         }
         QVERIFY(folders > 0 && folders < 100000);
@@ -395,5 +492,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCli)
+BURROW_TEST_APPLESS_MAIN(TestCli)
 #include "test_cli.moc"

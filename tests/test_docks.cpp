@@ -1,6 +1,7 @@
 // The editor's docks driven as a designer would: population rules and templates,
 // the Play dock, the export dialog.
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <QAction>
 #include <QCheckBox>
@@ -15,6 +16,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include "test_main.h"
 #include "dialogs/export_dialog.h"
 #include "dialogs/shortcuts_dialog.h"
 #include "dialogs/tile_kinds_dialog.h"
@@ -391,5 +393,5 @@ private slots:
 
 };
 
-QTEST_MAIN(TestDocks)
+BURROW_TEST_MAIN(TestDocks)
 #include "test_docks.moc"

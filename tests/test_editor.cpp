@@ -1,7 +1,7 @@
 // The editor driven as a designer would: the transport, the timeline slider, Play
 // and Pause, parameter edits, saving (painting: test_painting.cpp). With BURROW_SCREENSHOTS
 // set to a folder, it also saves window grabs of what the issue asks to see.
-#include <QtTest>
+#include <QTest>
 
 #include <QLabel>
 #include <csignal>
@@ -24,6 +24,7 @@
 #include <QUndoStack>
 #include <unistd.h>
 
+#include "test_main.h"
 #include "docks/generation_dock.h"
 #include "pipeline/builtin_stages.h"
 #include "docks/parameter_form.h"
@@ -369,5 +370,5 @@ private slots:
 
 };
 
-QTEST_MAIN(TestEditor)
+BURROW_TEST_MAIN(TestEditor)
 #include "test_editor.moc"

@@ -2,7 +2,7 @@
 // the legend, marks thinned at low zoom, the overview, thumbnails, themes, tooltips,
 // region and depth views, and the screens the issue asks to look at. With
 // BURROW_SCREENSHOTS set to a folder, it saves window grabs of them.
-#include <QtTest>
+#include <QTest>
 
 #include <QAction>
 #include <QCheckBox>
@@ -17,6 +17,7 @@
 #include <climits>
 #include <map>
 
+#include "test_main.h"
 #include "docks/depth_strip_dock.h"
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
@@ -342,5 +343,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEditorViews)
+BURROW_TEST_MAIN(TestEditorViews)
 #include "test_editor_views.moc"

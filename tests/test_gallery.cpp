@@ -1,7 +1,7 @@
 // The seed gallery: seeds made on worker threads while the editor stays responsive,
 // each the level `burrow explore` judges for that seed, adopted by a click, and
 // started over (stale seeds dropped) when the recipe changes.
-#include <QtTest>
+#include <QTest>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +17,7 @@
 #include <sstream>
 #include <cmath>
 
+#include "test_main.h"
 #include "analysis/acceptance.h"
 #include "cli/cli.h"
 #include "gallery/expressive_range_view.h"
@@ -331,5 +332,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestGallery)
+BURROW_TEST_MAIN(TestGallery)
 #include "test_gallery.moc"

@@ -1,7 +1,7 @@
 // The game's own tiles: the mapping is read and saved as written (and refused with
 // JSON paths and file names), and autotile masks are right on hand-made maps. How
 // the exports draw with them: test_game_tiles_drawn.
-#include <QtTest>
+#include <QTest>
 
 #include <QImage>
 #include <QProcess>
@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 
+#include "test_main.h"
 #include "content/game_tiles.h"
 #include "export/game_tile_art.h"
 #include "export/level_export.h"
@@ -178,5 +179,5 @@ private slots:
     // resolved, and every cell is the tile the mapping gives it.
 };
 
-QTEST_GUILESS_MAIN(TestGameTiles)
+BURROW_TEST_GUILESS_MAIN(TestGameTiles)
 #include "test_game_tiles.moc"

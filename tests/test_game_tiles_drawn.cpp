@@ -2,7 +2,7 @@
 // TMX — with an external .tsj or .tsx and an image tileset, walls blob-autotiled and
 // lava edge-autotiled — exactly as this test computes from the mapping, and exactly
 // as our PNG draws it; art too big or damaged is refused.
-#include <QtTest>
+#include <QTest>
 
 #include <QImage>
 #include <QProcess>
@@ -12,6 +12,7 @@
 #include <fstream>
 #include <set>
 
+#include "test_main.h"
 #include "content/game_tiles.h"
 #include "export/game_tile_art.h"
 #include "export/level_export.h"
@@ -219,5 +220,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGameTilesDrawn)
+BURROW_TEST_GUILESS_MAIN(TestGameTilesDrawn)
 #include "test_game_tiles_drawn.moc"

@@ -1,11 +1,12 @@
 // Heatmaps: core's numbers on hand-made levels, and the map's overlay showing
 // exactly those numbers, with its scale in the legend and the value on hover.
-#include <QtTest>
+#include <QTest>
 
 #include <QAction>
 #include <QHelpEvent>
 #include <QToolTip>
 
+#include "test_main.h"
 #include "analysis/bot_trails.h"
 #include "analysis/dead_ends.h"
 #include "analysis/heatmaps.h"
@@ -219,5 +220,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestHeatmaps)
+BURROW_TEST_MAIN(TestHeatmaps)
 #include "test_heatmaps.moc"

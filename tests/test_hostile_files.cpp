@@ -2,7 +2,7 @@
 // since the first rounds (Tiled and text prefabs, prefab libraries, PNG art, merge
 // parts, replays), each refused with its file and where in it, or read as it should
 // be. CI runs this under ASan + UBSan too, so a use-after-free or an overflow fails it.
-#include <QtTest>
+#include <QTest>
 
 #include <QProcess>
 
@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "test_main.h"
 #include "cli/cli.h"
 #include "content/prefab_tiled.h"
 #include "io/file_io.h"
@@ -400,5 +401,5 @@ private slots:
 #endif
 };
 
-QTEST_APPLESS_MAIN(TestHostileFiles)
+BURROW_TEST_APPLESS_MAIN(TestHostileFiles)
 #include "test_hostile_files.moc"

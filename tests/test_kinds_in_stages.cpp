@@ -7,8 +7,9 @@
 // Kinds changed later (the editor's Tile kinds dialog: core's withTileKinds): a
 // rename or a removal is followed by everything that names a kind, and a kind in use
 // is not removed.
-#include <QtTest>
+#include <QTest>
 
+#include "test_main.h"
 #include "io/file_io.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
@@ -25,12 +26,12 @@ using nlohmann::json;
 
 namespace {
 
-const json kLava = {{"id", "lava"}, {"name", "Lava"}, {"glyph", "="}, {"walkable", false}, {"transparent", true}};
+const json kStageLava = {{"id", "lava"}, {"name", "Lava"}, {"glyph", "="}, {"walkable", false}, {"transparent", true}};
 const json kBridge = {{"id", "bridge"}, {"name", "Bridge"}, {"glyph", "H"}, {"walkable", true}, {"transparent", true}};
 
 json example(const char* name) {
     json doc = json::parse(readTextFile(std::string(BURROW_EXAMPLES) + "/" + name));
-    doc["tile_kinds"] = {kLava, kBridge};
+    doc["tile_kinds"] = {kStageLava, kBridge};
     return doc;
 }
 
@@ -245,9 +246,5 @@ private slots:
     }
 };
 
-int main(int argc, char** argv) {
-    TestKindsInStages stages;
-    TestKindEdits edits;
-    return QTest::qExec(&stages, argc, argv) | QTest::qExec(&edits, argc, argv);
-}
+BURROW_TEST_APPLESS_MAIN(TestKindsInStages, TestKindEdits)
 #include "test_kinds_in_stages.moc"

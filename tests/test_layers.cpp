@@ -2,13 +2,15 @@
 // core/CMakeLists.txt (model, random, io, content, generation, ... pipeline), and
 // nothing in core includes Qt. A cycle or an upward include fails here, naming
 // the file and the line.
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
+
+#include "test_main.h"
 
 namespace fs = std::filesystem;
 
@@ -61,5 +63,6 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLayers)
+BURROW_TEST_GUILESS_MAIN(TestLayers)
+#include "test_main.h"
 #include "test_layers.moc"

@@ -1,9 +1,10 @@
 // The level model: grids, tiles, levels, size limits and the ASCII form.
-#include <QtTest>
+#include <QTest>
 
 #include <bit>
 #include <set>
 
+#include "test_main.h"
 #include "io/ascii_map.h"
 #include "model/bit_count.h"
 #include "model/grid.h"
@@ -186,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestModel)
+BURROW_TEST_APPLESS_MAIN(TestModel)
 #include "test_model.moc"

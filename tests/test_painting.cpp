@@ -1,7 +1,7 @@
 // Painting in the editor as a designer does: pencil drags, the eraser, rectangles and
 // fills, each one undoable command, kept through saving, reopening and
 // regenerating, with the built-in tile kinds and the project's own.
-#include <QtTest>
+#include <QTest>
 
 #include <QAction>
 #include <QComboBox>
@@ -9,6 +9,7 @@
 #include <QSignalSpy>
 #include <QUndoStack>
 
+#include "test_main.h"
 #include "document/project_document.h"
 #include "io/file_io.h"
 #include "model/level_hash.h"
@@ -238,5 +239,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPainting)
+BURROW_TEST_MAIN(TestPainting)
 #include "test_painting.moc"

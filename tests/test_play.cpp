@@ -2,12 +2,13 @@
 // only from stairs, a room's door opening once it is cleared, the exit winning,
 // death losing, fungus within its limit, chasers taking one step a turn; the field
 // of view symmetric and blind through walls; replays and bots that repeat exactly.
-#include <QtTest>
+#include <QTest>
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "test_main.h"
 #include "cli/cli.h"
 #include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
@@ -337,5 +338,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPlay)
+BURROW_TEST_APPLESS_MAIN(TestPlay)
 #include "test_play.moc"

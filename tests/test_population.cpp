@@ -1,10 +1,11 @@
 // Population rules: seed 002's file as written, scopes, placement that never hangs,
 // validation with JSON paths, and a reroll that leaves the layout alone.
-#include <QtTest>
+#include <QTest>
 
 #include <fstream>
 #include <set>
 
+#include "test_main.h"
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "content/rules_json.h"
@@ -168,16 +169,15 @@ private slots:
                 }
         QVERIFY(a.areas == layout.areas && a.doors == layout.doors);
         // One thing a step.
-        Generation stepped = startGeneration(p, p.seed, {true});
+        LevelBuild stepped(p, p.seed, {true});
         std::size_t before = 0;
         while (stepped.step())
             if (stepped.level().entities.size() > before) {
                 QCOMPARE(stepped.level().entities.size(), before + 1);
                 before = stepped.level().entities.size();
             }
-        Level finished = stepped.level();
-        finishLevel(p, finished); // the templates of placed things, as makeLevel() resolves them
-        QVERIFY(finished == c);
+        QVERIFY(stepped.finished()); // the templates of placed things resolved, as makeLevel() resolves them
+        QVERIFY(stepped.level() == c);
     }
 
     void badRulesNameTheirPath_data() {
@@ -314,5 +314,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPopulation)
+BURROW_TEST_APPLESS_MAIN(TestPopulation)
 #include "test_population.moc"

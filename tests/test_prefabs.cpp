@@ -2,10 +2,11 @@
 // by population rules on the floor or carved into the rock, every opening's prefab
 // joined to the level (reachable share stays 1.0 over hundreds of seeds), refused
 // with JSON paths when wrong, and never a hang when one fits nowhere.
-#include <QtTest>
+#include <QTest>
 
 #include <QTemporaryDir>
 
+#include "test_main.h"
 #include "analysis/measure.h"
 #include "content/metric_catalog.h"
 #include "content/prefab_json.h"
@@ -390,5 +391,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPrefabs)
+BURROW_TEST_GUILESS_MAIN(TestPrefabs)
 #include "test_prefabs.moc"

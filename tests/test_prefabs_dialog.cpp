@@ -1,5 +1,5 @@
 // Edit > Prefabs: drawing the project's prefabs cell by cell in the editor.
-#include <QtTest>
+#include <QTest>
 
 #include <QLabel>
 #include <QLineEdit>
@@ -9,6 +9,7 @@
 #include <QToolTip>
 #include <QUndoStack>
 
+#include "test_main.h"
 #include "commands/prefab_command.h"
 #include "content/prefab.h"
 #include "dialogs/prefab_canvas.h"
@@ -228,5 +229,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPrefabsDialog)
+BURROW_TEST_MAIN(TestPrefabsDialog)
 #include "test_prefabs_dialog.moc"

@@ -1,9 +1,10 @@
 // The project file: round trips, kept unknown fields, and errors that name the path.
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <fstream>
 
+#include "test_main.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
 #include "model/level_hash.h"
@@ -264,5 +265,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProject)
+BURROW_TEST_APPLESS_MAIN(TestProject)
 #include "test_project.moc"

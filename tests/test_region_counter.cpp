@@ -1,11 +1,12 @@
 // RegionCounter: counting a depth's regions again and again, checked against a
 // flood fill over grids of every size, both movements and a project's own kinds.
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
 
+#include "test_main.h"
 #include "flood_labels.h"
 #include "random/rng.h"
 #include "regions/region_counter.h"
@@ -83,5 +84,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRegionCounter)
+BURROW_TEST_APPLESS_MAIN(TestRegionCounter)
 #include "test_region_counter.moc"

@@ -1,9 +1,10 @@
 // Regions, pruning, connecting, stairs between depths, reachability and metrics.
-#include <QtTest>
+#include <QTest>
 
 #include <map>
 #include <set>
 
+#include "test_main.h"
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "stage_entries.h"
@@ -356,5 +357,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRegions)
+BURROW_TEST_APPLESS_MAIN(TestRegions)
 #include "test_regions.moc"

@@ -1,9 +1,10 @@
 // The seeded RNG: golden outputs fixed forever, unbiased ranges, independent streams.
-#include <QtTest>
+#include <QTest>
 
 #include <array>
 #include <cmath>
 
+#include "test_main.h"
 #include "random/rng.h"
 
 using namespace burrow;
@@ -128,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRng)
+BURROW_TEST_APPLESS_MAIN(TestRng)
 #include "test_rng.moc"

@@ -4,12 +4,13 @@
 // file; nothing may crash or throw anything else, and whatever loads must generate.
 // Replays too, and a corpus of files that once broke a loader (tests/data/corpus).
 // CI runs this under ASan + UBSan, so a read past a buffer fails it too.
-#include <QtTest>
+#include <QTest>
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
+#include "test_main.h"
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "play/replay.h"
@@ -184,5 +185,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRobustness)
+BURROW_TEST_APPLESS_MAIN(TestRobustness)
 #include "test_robustness.moc"

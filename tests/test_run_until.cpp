@@ -2,13 +2,14 @@
 // `burrow stats` prints, and Run until stops at the step `--until` stops at (ticking
 // each hit on the timeline, picking a cell on the map, explaining an expression it
 // cannot read).
-#include <QtTest>
+#include <QTest>
 
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <sstream>
 
+#include "test_main.h"
 #include "cli/cli.h"
 #include "docks/breakpoint_bar.h"
 #include "docks/generation_dock.h"
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRunUntil)
+BURROW_TEST_MAIN(TestRunUntil)
 #include "test_run_until.moc"

@@ -1,10 +1,11 @@
 // What a timeline keeps of one stage run's steps: descriptions as templates and
 // numbers, steps that rewrite much of a depth packed (from a change list, or from
 // whole rows as a stage writes them), all undone and redone exactly.
-#include <QtTest>
+#include <QTest>
 
 #include <algorithm>
 
+#include "test_main.h"
 #include "generation/depth_rewrite.h"
 #include "generation/generation.h"
 #include "generation/level_canvas.h"
@@ -143,11 +144,11 @@ private slots:
         const Project p = loadProject(std::string(BURROW_EXAMPLES) + "/cellular-depths.burrow.json", builtinStages());
         GenerationOptions recorded;
         recorded.recordTimeline = true;
-        Generation g = startGeneration(p, p.seed, recorded);
+        LevelBuild g(p, p.seed, recorded);
         g.run();
-        QVERIFY(g.timeline()->rewritesDepth(0));
-        QVERIFY(g.timeline()->changes(0).empty());
-        QVERIFY(g.timeline()->changeCount(0) > 1000);
+        QVERIFY(g.generation().timeline()->rewritesDepth(0));
+        QVERIFY(g.generation().timeline()->changes(0).empty());
+        QVERIFY(g.generation().timeline()->changeCount(0) > 1000);
     }
 
     // Whole rows written by a stage go to the row recorder and come out as a
@@ -196,5 +197,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStepLog)
+BURROW_TEST_APPLESS_MAIN(TestStepLog)
 #include "test_step_log.moc"

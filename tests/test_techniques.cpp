@@ -1,11 +1,12 @@
 // Each technique's own promises: drones stay on the map, the cellular rule matches a
 // plain reference, rooms and hallways connect every room, the room grid reaches
 // every room, and impossible settings end with a warning instead of a hang.
-#include <QtTest>
+#include <QTest>
 
 #include <deque>
 #include <set>
 
+#include "test_main.h"
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "stage_entries.h"
@@ -287,5 +288,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTechniques)
+BURROW_TEST_APPLESS_MAIN(TestTechniques)
 #include "test_techniques.moc"

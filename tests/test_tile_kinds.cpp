@@ -3,13 +3,14 @@
 // at a secret door one can still walk through, regions and reachability follow the
 // kinds' flags, and exports draw a secret door as a wall while telling the game
 // what it is (checked with Tiled's own tmxrasterizer).
-#include <QtTest>
+#include <QTest>
 
 #include <QImage>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include "test_main.h"
 #include "content/rules_json.h"
 #include "export/level_export.h"
 #include "export/png.h"
@@ -344,5 +345,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTileKinds)
+BURROW_TEST_GUILESS_MAIN(TestTileKinds)
 #include "test_tile_kinds.moc"

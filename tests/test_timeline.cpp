@@ -1,8 +1,9 @@
 // The timeline within a memory budget: whatever it dropped, scrubbing anywhere and
 // stepping back land on exactly the level an unbudgeted timeline shows there, and
 // what it keeps beyond the budget is only the stage runs it must spare.
-#include <QtTest>
+#include <QTest>
 
+#include "test_main.h"
 #include "generation/generation.h"
 #include "generation/packed_depth.h"
 #include "generation/step_log.h"
@@ -200,15 +201,15 @@ private slots:
     void scrubbingInABudgetEqualsScrubbingWithout() {
         QFETCH(QString, name);
         const Project p = example(name);
-        Generation full = startGeneration(p, p.seed, recording(kDefaultTimelineBudget));
+        LevelBuild full(p, p.seed, recording(kDefaultTimelineBudget));
         full.run();
-        const std::size_t total = full.timeline()->stepCount();
-        const std::size_t budget = keptChangeBytes(*full.timeline()) / 5;
-        Generation tight = startGeneration(p, p.seed, recording(budget));
+        const std::size_t total = full.generation().timeline()->stepCount();
+        const std::size_t budget = keptChangeBytes(*full.generation().timeline()) / 5;
+        LevelBuild tight(p, p.seed, recording(budget));
         tight.run();
-        QCOMPARE(tight.timeline()->stepCount(), total);
+        QCOMPARE(tight.generation().timeline()->stepCount(), total);
         QVERIFY(tight.level() == full.level());
-        const Timeline& t = *tight.timeline();
+        const Timeline& t = *tight.generation().timeline();
         if (t.segmentCount() > 3) QVERIFY2(t.keptSegmentCount() < t.segmentCount(), "nothing was dropped");
         Rng choose(11);
         for (int move = 0; move < 60; ++move) {
@@ -223,8 +224,8 @@ private slots:
                 tight.seek(to);
                 full.seek(to);
             }
-            QCOMPARE(tight.stepsDone(), full.stepsDone());
-            QVERIFY2(tight.level() == full.level(), qPrintable(QString("at step %1").arg(tight.stepsDone())));
+            QCOMPARE(tight.generation().stepsDone(), full.generation().stepsDone());
+            QVERIFY2(tight.level() == full.level(), qPrintable(QString("at step %1").arg(tight.generation().stepsDone())));
             // Over the budget only by the segments spared: the one recorded last and
             // the ones either side of where the level is.
             QVERIFY(keptChangeBytes(t) <= budget || t.keptSegmentCount() <= 3);
@@ -247,19 +248,19 @@ private slots:
     // level equal to a fresh one even when the steps before were dropped.
     void aRecipeEditAfterDroppedStepsStillEndsOnTheFreshLevel() {
         Project p = example("cellular-depths");
-        Generation g = startGeneration(p, p.seed, recording(64 * 1024));
+        LevelBuild g(p, p.seed, recording(64 * 1024));
         g.run();
-        g.seek(g.timeline()->stepCount() / 3);
+        g.seek(g.generation().timeline()->stepCount() / 3);
         Recipe r = p.recipe;
         ++r.stages.back().reroll;
-        g.replaceRecipe(r);
+        g.generation().replaceRecipe(r);
         g.run();
         p.recipe = r;
-        Generation fresh = startGeneration(p, p.seed);
+        LevelBuild fresh(p, p.seed);
         fresh.run();
         QCOMPARE(QString::fromStdString(levelHash(g.level())), QString::fromStdString(levelHash(fresh.level())));
     }
 };
 
-QTEST_APPLESS_MAIN(TestTimeline)
+BURROW_TEST_APPLESS_MAIN(TestTimeline)
 #include "test_timeline.moc"

@@ -1,11 +1,12 @@
 // Watching the bot in the Play dock: the game shown at any turn of the replay bar
 // is the bot's game at that turn, scrubbing back and forth ends where playing it
 // through ends, and playing runs it to its end at the chosen speed.
-#include <QtTest>
+#include <QTest>
 
 #include <QComboBox>
 #include <QSlider>
 
+#include "test_main.h"
 #include "analysis/bot_trails.h"
 #include "docks/play_dock.h"
 #include "docks/replay_bar.h"
@@ -121,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWatch)
+BURROW_TEST_MAIN(TestWatch)
 #include "test_watch.moc"

@@ -1,5 +1,5 @@
 // libFuzzer targets for every reader of a file a designer (or a hostile user) hands
-// Burrow. One source, built once a reader (BURROW_FUZZ_READER picks it): each input
+// Burrow. One program, the environment's BURROW_FUZZ_READER picks the reader: each input
 // is written to a file under a private folder and read the way Burrow reads that
 // kind of file. A reader may refuse an input only with a FileError; anything else
 // escaping (or a crash, a sanitizer report, a hang past -timeout) is a finding.
@@ -9,6 +9,7 @@
 // past the first reference.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -39,82 +40,74 @@ fs::path& folder() {
     return f;
 }
 
-// The reader this program fuzzes, and the name its input is written under.
-#define READER_project 1
-#define READER_rules 2
-#define READER_replay 3
-#define READER_prefab_text 4
-#define READER_prefab_library 5
-#define READER_tmx 6
-#define READER_tmj 7
-#define READER_tsx 8
-#define READER_tsj 9
-#define READER_png 10
-#define READER_merge_part 11
-#define PICK(name) READER_##name
-#define READER(name) PICK(name)
+// Every reader the program fuzzes: its name (BURROW_FUZZ_READER picks one) and the
+// name its input is written under.
+struct Reader {
+    const char* name;
+    const char* file;
+    void (*read)(const fs::path& file);
+};
 
-#if READER(BURROW_FUZZ_READER) == READER_project
-const char* kFile = "fuzzed.burrow.json";
-void readInput(const fs::path& file) { (void)loadProject(file, builtinStages()); }
-#elif READER(BURROW_FUZZ_READER) == READER_rules
-const char* kFile = "fuzzed.rules.json";
-void readInput(const fs::path& file) { (void)loadRules(file); }
-#elif READER(BURROW_FUZZ_READER) == READER_replay
-const char* kFile = "fuzzed.replay.json";
-void readInput(const fs::path& file) { (void)loadReplay(file); }
-#elif READER(BURROW_FUZZ_READER) == READER_prefab_text
-const char* kFile = "fuzzed.txt";
-void readInput(const fs::path& file) {
+void readPrefabTextInput(const fs::path& file) {
     const std::vector<std::string> rows = readPrefabText(file);
     std::vector<Diagnostic> problems;
     JsonChecker check(problems);
     (void)prefabFromJson(nlohmann::json{{"id", "p"}}, "/prefabs/0", check, builtInTileKinds(), &rows, file.string());
 }
-#elif READER(BURROW_FUZZ_READER) == READER_prefab_library
-const char* kFile = "fuzzed.prefabs.json";
-void readInput(const fs::path& file) {
+
+void readPrefabLibraryInput(const fs::path& file) {
     std::vector<Diagnostic> problems;
     JsonChecker check(problems);
     (void)prefabsFromJson(nlohmann::json::array({file.filename().string()}), "/prefabs", check, builtInTileKinds(), file.parent_path());
 }
-#elif READER(BURROW_FUZZ_READER) == READER_tmx
-const char* kFile = "fuzzed.tmx";
-void readInput(const fs::path& file) { (void)prefabFromTiledMap(file, builtInTileKinds()); }
-#elif READER(BURROW_FUZZ_READER) == READER_tmj
-const char* kFile = "fuzzed.tmj";
-void readInput(const fs::path& file) { (void)prefabFromTiledMap(file, builtInTileKinds()); }
-#elif READER(BURROW_FUZZ_READER) == READER_tsx
-const char* kFile = "fuzzed.tsx";
-void readInput(const fs::path& file) {
-    // Both readers of a .tsx: the game's tileset, and a prefab map's tile classes.
+
+// Both readers of a .tsx: the game's tileset, and a prefab map's tile classes.
+void readTsxInput(const fs::path& file) {
     try {
         (void)readTiledTileset(file);
     } catch (const FileError&) {
     }
     (void)tsxTiles(file, file.parent_path() / "map.tmx");
 }
-#elif READER(BURROW_FUZZ_READER) == READER_tsj
-const char* kFile = "fuzzed.tsj";
-void readInput(const fs::path& file) { (void)readTiledTileset(file); }
-#elif READER(BURROW_FUZZ_READER) == READER_png
-const char* kFile = "fuzzed.png";
-void readInput(const fs::path& file) { (void)readPng(file); }
-#elif READER(BURROW_FUZZ_READER) == READER_merge_part
-const char* kFile = "fuzzed.jsonl";
+
 // The seed corpus's parts are of random-fill: read against its hash, a part gets
 // past its manifest.
-void readInput(const fs::path& file) {
+void readMergePartInput(const fs::path& file) {
     static const std::string hash = projectHash(loadProject(folder() / "random-fill.burrow.json", builtinStages()));
     (void)readExploreParts({file}, hash);
 }
-#else
-#error "BURROW_FUZZ_READER names no reader"
-#endif
+
+const Reader kReaders[] = {
+    {"project", "fuzzed.burrow.json", [](const fs::path& f) { (void)loadProject(f, builtinStages()); }},
+    {"rules", "fuzzed.rules.json", [](const fs::path& f) { (void)loadRules(f); }},
+    {"replay", "fuzzed.replay.json", [](const fs::path& f) { (void)loadReplay(f); }},
+    {"prefab_text", "fuzzed.txt", readPrefabTextInput},
+    {"prefab_library", "fuzzed.prefabs.json", readPrefabLibraryInput},
+    {"tmx", "fuzzed.tmx", [](const fs::path& f) { (void)prefabFromTiledMap(f, builtInTileKinds()); }},
+    {"tmj", "fuzzed.tmj", [](const fs::path& f) { (void)prefabFromTiledMap(f, builtInTileKinds()); }},
+    {"tsx", "fuzzed.tsx", readTsxInput},
+    {"tsj", "fuzzed.tsj", [](const fs::path& f) { (void)readTiledTileset(f); }},
+    {"png", "fuzzed.png", [](const fs::path& f) { (void)readPng(f); }},
+    {"merge_part", "fuzzed.jsonl", readMergePartInput},
+};
+
+const Reader*& reader() {
+    static const Reader* r = nullptr;
+    return r;
+}
 
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    const char* name = std::getenv("BURROW_FUZZ_READER");
+    for (const Reader& r : kReaders)
+        if (name && std::string(name) == r.name) reader() = &r;
+    if (!reader()) {
+        std::fprintf(stderr, "BURROW_FUZZ_READER must name a reader:");
+        for (const Reader& r : kReaders) std::fprintf(stderr, " %s", r.name);
+        std::fprintf(stderr, "\n");
+        std::exit(2);
+    }
     folder() = fs::temp_directory_path() / ("burrow-fuzz-" + std::to_string(::getpid()));
     fs::create_directories(folder());
     fs::copy(BURROW_EXAMPLES_DIR, folder(), fs::copy_options::recursive | fs::copy_options::overwrite_existing);
@@ -128,13 +121,13 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const fs::path file = folder() / kFile;
+    const fs::path file = folder() / reader()->file;
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
     }
     try {
-        readInput(file);
+        reader()->read(file);
     } catch (const FileError&) {
         // A refusal that names the file: what every bad input must get.
     } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 # usage: run_fuzzer.sh FUZZER READER BURROW SOURCE_DIR SECONDS
 set -euo pipefail
 fuzzer=$1 reader=$2 burrow=$3 source=$4 seconds=$5
+export BURROW_FUZZ_READER=$reader
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 seeds=$work/seeds corpus=$work/corpus out=$work/out
