@@ -9,6 +9,7 @@
 #include "test_main.h"
 #include "analysis/acceptance.h"
 #include "analysis/breakpoints.h"
+#include "analysis/comparison.h"
 #include "analysis/measure.h"
 #include "analysis/seed_summary.h"
 #include "io/ascii_map.h"
@@ -43,6 +44,41 @@ int floodLabelsAt(const TileGrid& tiles, Connectivity movement, Point at) { retu
 class TestAnalysis : public QObject {
     Q_OBJECT
 private slots:
+    // The comparison's statistics against values worked out by hand (and by R's
+    // wilcox.test(exact = FALSE, correct = TRUE) and p.adjust(method = "holm")).
+    void comparisonStatistics() {
+        std::vector<double> low, high;
+        for (int i = 1; i <= 10; ++i) {
+            low.push_back(i);
+            high.push_back(i + 10);
+        }
+        const RankTest apart = mannWhitney(low, high);
+        QCOMPARE(apart.u, 100.0);     // every B above every A
+        QCOMPARE(apart.effect, 1.0);
+        QVERIFY(std::abs(apart.p - 0.0001817) < 2e-6);
+        const RankTest reversed = mannWhitney(high, low);
+        QCOMPARE(reversed.u, 0.0);
+        QCOMPARE(reversed.effect, -1.0);
+        QCOMPARE(reversed.p, apart.p);
+        const RankTest same = mannWhitney(low, low);
+        QCOMPARE(same.effect, 0.0);
+        QCOMPARE(same.p, 1.0);
+        QCOMPARE(mannWhitney({3, 3, 3}, {3, 3}).p, 1.0); // all tied: no evidence, no division by zero
+
+        const std::vector<double> holm = holmAdjusted({0.01, 0.04, 0.03});
+        QVERIFY(std::abs(holm[0] - 0.03) < 1e-12);
+        QVERIFY(std::abs(holm[1] - 0.06) < 1e-12);
+        QVERIFY(std::abs(holm[2] - 0.06) < 1e-12);
+        QCOMPARE(holmAdjusted({0.9, 0.8})[0], 1.0); // clamped
+
+        const Quartiles q = quartilesOf({5, 1, 4, 2, 3});
+        QCOMPARE(q.min, 1.0);
+        QCOMPARE(q.q1, 2.0);
+        QCOMPARE(q.median, 3.0);
+        QCOMPARE(q.q3, 4.0);
+        QCOMPARE(q.max, 5.0);
+    }
+
     void theCatalogIsWhole() {
         std::set<std::string> ids;
         for (const MetricInfo& m : metricCatalog()) {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include <QDir>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -243,6 +244,73 @@ private slots:
         QVERIFY(burrow.waitForFinished(60000));
         QCOMPARE(burrow.exitCode(), 0);
         QCOMPARE(nlohmann::json::parse(burrow.readAllStandardOutput().toStdString())["level_hash"].get<std::string>(), hashes(plain).second);
+    }
+
+    // compare: a recipe against itself with more walls, over the same seeds. The wall
+    // share differs, significantly, in the report, the JSON and the table; a recipe
+    // against itself differs in nothing.
+    void compareWritesItsReportForTwoRecipes() {
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const Result r = runCli({"compare", kExample, "--set", "fill.wall_chance=0.45", "--seeds", "1..40", "--jobs", "2", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(QFileInfo::exists(dir.path() + "/compare.html"));
+        const auto doc = nlohmann::json::parse(burrow::readTextFile(out + "/compare.json"));
+        QCOMPARE(doc["seeds"].get<int>(), 40);
+        QVERIFY(doc["project_hash"]["a"] != doc["project_hash"]["b"]);
+        bool sawFloor = false;
+        for (const auto& m : doc["metrics"]) {
+            for (const char* key : {"a", "b", "median_difference", "difference_interval_95", "mann_whitney_u", "p", "p_holm", "effect_size", "significant"})
+                QVERIFY2(m.contains(key), key);
+            if (m["metric"] != "floor_share") continue;
+            sawFloor = true;
+            QVERIFY(m["median_difference"].get<double>() < 0); // more walls, less floor
+            QVERIFY(m["significant"].get<bool>());
+            QVERIFY(m["effect_size"].get<double>() < -0.9);
+            const auto interval = m["difference_interval_95"];
+            QVERIFY(interval[0].get<double>() <= m["median_difference"].get<double>() && m["median_difference"].get<double>() <= interval[1].get<double>());
+        }
+        QVERIFY(sawFloor);
+        QVERIFY2(r.out.contains("floor_share") && r.out.contains("differ significantly"), qPrintable(r.out));
+        // The same report again, byte for byte: the bootstrap draws from a fixed stream.
+        const std::string first = burrow::readTextFile(out + "/compare.json");
+        QCOMPARE(runCli({"compare", kExample, "--set", "fill.wall_chance=0.45", "--seeds", "1..40", "--jobs", "1", "--out", out}).code, 0);
+        QCOMPARE(burrow::readTextFile(out + "/compare.json"), first);
+
+        // Two projects: the same file twice differs in nothing.
+        const Result same = runCli({"compare", kExample, kExample, "--seeds", "1..10", "--out", out});
+        QVERIFY2(same.code == 0, qPrintable(same.err));
+        for (const auto& m : nlohmann::json::parse(burrow::readTextFile(out + "/compare.json"))["metrics"]) {
+            QCOMPARE(m["median_difference"].get<double>(), 0.0);
+            QVERIFY(!m["significant"].get<bool>());
+        }
+        QCOMPARE(runCli({"compare", kExample, "--seeds", "1..10"}).code, 2); // no B
+    }
+
+    // sweep: the wall chance from 0.1 to 0.4 moves the floor share down, point by
+    // point; two parameters make a grid; a value out of range is refused up front.
+    void sweepMovesTheMetricsOverAParameter() {
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const Result r = runCli({"sweep", kExample, "--param", "fill.wall_chance=0.1..0.4:0.1", "--seeds", "1..8", "--jobs", "2", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(QFileInfo::exists(dir.path() + "/sweep.html"));
+        const auto doc = nlohmann::json::parse(burrow::readTextFile(out + "/sweep.json"));
+        QCOMPARE(doc["parameters"][0]["values"].size(), std::size_t(4));
+        QCOMPARE(doc["points"].size(), std::size_t(4));
+        double previous = 2;
+        for (const auto& point : doc["points"]) {
+            const double floor = point["metrics"]["floor_share"]["median"].get<double>();
+            QVERIFY2(floor < previous, qPrintable(QString::number(floor)));
+            previous = floor;
+        }
+        const Result grid = runCli({"sweep", kExample, "--param", "fill.wall_chance=0.1..0.3:0.1", "--param", "fill.rows_per_step=1..2", "--seeds", "1..3", "--out", out});
+        QVERIFY2(grid.code == 0, qPrintable(grid.err));
+        QCOMPARE(nlohmann::json::parse(burrow::readTextFile(out + "/sweep.json"))["points"].size(), std::size_t(6));
+        const Result range = runCli({"sweep", kExample, "--param", "fill.wall_chance=0.5..1.5:0.5", "--seeds", "1..3", "--out", out});
+        QCOMPARE(range.code, 1);
+        QVERIFY2(range.err.contains("/recipe/0/params/wall_chance"), qPrintable(range.err));
+        QCOMPARE(runCli({"sweep", kExample, "--param", "fill.wall_chance=0.1..0.4:0", "--seeds", "1..3"}).code, 2);
     }
 
     // Two populate stages that define one template differently: validate refuses

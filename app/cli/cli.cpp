@@ -9,7 +9,9 @@
 #include "cli/generate_command.h"
 #include "cli/play_command.h"
 #include "cli/stage_reference.h"
+#include "cli/compare_command.h"
 #include "cli/explore_command.h"
+#include "cli/sweep_command.h"
 #include "cli/stats_command.h"
 #include "generation/generation.h"
 #include "io/ascii_map.h"
@@ -37,8 +39,8 @@ namespace fs = std::filesystem;
 const char* kValidateHelp =
     "usage: burrow validate FILE...\n"
     "\n"
-    "Checks project files and population rules files (Burrow's or seed 002's\n"
-    "population.json) and prints every problem as FILE: at /json/path: message.\n"
+    "Checks project files and population rules files (Burrow's or the room-grid\n"
+    "tutorial's population.json) and prints every problem as FILE: at /json/path: message.\n"
     "Exits 0 when every file is valid, 1 otherwise.\n";
 
 int validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -113,7 +115,9 @@ const std::map<std::string, std::pair<Command, const char*>>& commands() {
         {"stages", {stages, "list the stage types and their parameters"}},
         {"metrics", {metrics, "list the metrics stats, explore and acceptance rules know"}},
         {"play", {playCommand, "let the bot play the level many times, or play a replay back"}},
+        {"compare", {compareCommand, "did the change make the levels better? two recipes over the same seeds, metric by metric"}},
         {"explore", {exploreCommand, "judge a recipe over many seeds: metrics, histograms, an HTML report; shards and merge"}},
+        {"sweep", {sweepCommand, "how parameters move every metric: quartile bands over one, heatmaps over two"}},
         {"stats", {statsCommand, "print a level's metrics: floor, regions, stairs, reachability, paths"}},
     };
     return table;

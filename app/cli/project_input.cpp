@@ -34,18 +34,17 @@ std::string readStandardInput() {
 
 } // namespace
 
-Project readCommandProject(const std::string& project, const ProjectOverrides& overrides, std::ostream& err) {
+ProjectSource readProjectSource(const std::string& project) {
+    if (project == "-") return {readStandardInput(), "standard input", std::filesystem::current_path()};
+    const std::filesystem::path path = project;
+    return {readTextFile(path), path.string(), path.parent_path()};
+}
+
+Project projectFromSource(const ProjectSource& source, const ProjectOverrides& overrides, std::ostream& err) {
     std::vector<std::string> notices;
     Project read;
     try {
-        if (project == "-") {
-            read = readProject(readStandardInput(), "standard input", std::filesystem::current_path(), builtinStages(), overrides, &notices);
-        } else if (overrides.empty()) {
-            read = loadProject(project, builtinStages(), &notices);
-        } else {
-            const std::filesystem::path path = project;
-            read = readProject(readTextFile(path), path.string(), path.parent_path(), builtinStages(), overrides, &notices);
-        }
+        read = readProject(source.text, source.name, source.folder, builtinStages(), overrides, &notices);
     } catch (const FileError&) {
         throw;
     } catch (const std::invalid_argument& e) {
@@ -53,6 +52,10 @@ Project readCommandProject(const std::string& project, const ProjectOverrides& o
     }
     for (const std::string& n : notices) err << "warning: " << n << "\n";
     return read;
+}
+
+Project readCommandProject(const std::string& project, const ProjectOverrides& overrides, std::ostream& err) {
+    return projectFromSource(readProjectSource(project), overrides, err);
 }
 
 std::string projectStem(const std::string& project) {

@@ -2,6 +2,7 @@
 // The PROJECT a command works on: a project file, or "-" for a project read from
 // standard input (the files it names are then looked up in the current folder),
 // with the command line's overrides applied (core's project/project_overrides.h).
+#include <filesystem>
 #include <iosfwd>
 #include <set>
 #include <string>
@@ -25,6 +26,15 @@ std::set<std::string> withOverrideOptions(std::set<std::string> valued);
 
 // The overrides `a` gives (--set, repeatable; --size; --accept-rule, repeatable).
 ProjectOverrides overridesOf(const Arguments& a);
+
+// A project's text as read once, to be read again with other overrides (sweep).
+struct ProjectSource {
+    std::string text;
+    std::string name;             // the path, or "standard input"
+    std::filesystem::path folder; // where the files it names are found
+};
+ProjectSource readProjectSource(const std::string& project);
+Project projectFromSource(const ProjectSource& source, const ProjectOverrides& overrides, std::ostream& err);
 
 // Reads `project` ("-": standard input) with `overrides`; prints what was read but
 // deserves a word to `err` as warnings. A bad override is a UsageError (exit 2); a bad
