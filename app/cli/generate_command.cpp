@@ -138,6 +138,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath.string());
     Project project = readCommandProject(projectPath.string(), overridesOf(a), err);
+    request.movement = project.movement;
     const bool accept = a.flag("accept");
     if (accept && project.acceptance.rules.empty())
         throw UsageError("--accept: " + projectPath.string() + " has no acceptance rules (\"acceptance\": {\"rules\": [...]}, docs/project-format.md)");

@@ -105,7 +105,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
                 maps.push_back(depthName(z, "tmx"));
                 break;
             case ExportFormat::Png: {
-                ImageOptions options{tileSize, request.pngStyle, request.pngRegions, true, Connectivity::Eight, art ? &*art : nullptr};
+                ImageOptions options{tileSize, request.pngStyle, request.pngRegions, true, request.movement, art ? &*art : nullptr};
                 write(depthName(z, "png"), encodePng(depthImage(level, z, options)));
                 break;
             }
@@ -129,7 +129,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
         // The sheet is an overview: its cells shrink to keep it within the image limit,
         // and a level too large even at 1 px a cell has none.
         if (const int cell = largestFittingCell(level.size(), tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
-            ImageOptions options{cell, request.pngStyle, request.pngRegions, true, Connectivity::Eight, art ? &*art : nullptr};
+            ImageOptions options{cell, request.pngStyle, request.pngRegions, true, request.movement, art ? &*art : nullptr};
             write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
         }
     }

@@ -29,6 +29,8 @@ struct ExportRequest {
     // The game's tilesets (the project's "game_tiles"): Tiled maps reference them and
     // PNGs are drawn with them, at their tile size. None: Burrow's glyph tiles.
     std::optional<GameTiles> gameTiles;
+    // The project's movement: what joins cells into the regions a PNG colours.
+    Connectivity movement = Connectivity::Eight;
 };
 
 // Writes the files into `folder` (created when missing) and returns their paths.

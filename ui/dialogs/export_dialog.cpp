@@ -95,6 +95,7 @@ ExportRequest ExportDialog::request() const {
     request.tileSize = cell_->value();
     request.pngStyle = style_->currentData().toInt() == 1 ? CellStyle::Blocks : CellStyle::Glyphs;
     request.pngRegions = regions_->isChecked();
+    request.movement = document_->project().movement;
     if (depth_->currentData().toInt() >= 0) request.depth = depth_->currentData().toInt();
     if (gameTiles_ && gameTiles_->isChecked()) {
         request.gameTiles = document_->project().gameTiles;
