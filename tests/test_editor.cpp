@@ -1,6 +1,7 @@
 // The editor driven as a designer would: the transport, the timeline slider, Play
 // and Pause, parameter edits, saving (painting: test_painting.cpp). With BURROW_SCREENSHOTS
 // set to a folder, it also saves window grabs of what the issue asks to see.
+#include <QSettings>
 #include <QTest>
 
 #include <QLabel>
@@ -129,7 +130,8 @@ private slots:
         QTest::mouseClick(play, Qt::LeftButton);
         QCOMPARE(window.runner()->mode(), GenerationRunner::Mode::Idle);
         const std::size_t stopped = doc->generation().stepsDone();
-        QTest::qWait(150);
+        QVERIFY(!window.runner()->ticking()); // nothing left to step it
+        QCoreApplication::processEvents();     // what was queued before the pause
         QCOMPARE(doc->generation().stepsDone(), stopped);
         QVERIFY(!doc->atEnd());
     }

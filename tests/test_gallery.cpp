@@ -1,6 +1,7 @@
 // The seed gallery: seeds made on worker threads while the editor stays responsive,
 // each the level `burrow explore` judges for that seed, adopted by a click, and
 // started over (stale seeds dropped) when the recipe changes.
+#include <QSettings>
 #include <QTest>
 
 #include <QCheckBox>
@@ -248,7 +249,8 @@ private slots:
         window.document()->setRecipe(recipe);
         dock->refresh();
         QTRY_VERIFY_WITH_TIMEOUT(dock->gallery()->done(), 60000);
-        QTest::qWait(50); // anything stale still queued would arrive now
+        dock->gallery()->waitForWorkers(); // every worker of the first start has finished...
+        QCoreApplication::processEvents(); // ...and anything stale it found has arrived
         const Project& project = window.document()->project();
         QCOMPARE(dock->gallery()->entries().size(), std::size_t(24));
         for (const SeedGallery::Entry& e : dock->gallery()->entries())
@@ -265,7 +267,8 @@ private slots:
         QCOMPARE(gallery.requested(), 0);
         QVERIFY(gallery.done());
         QVERIFY2(gallery.refusal().contains("burrow explore"), qPrintable(gallery.refusal()));
-        QTest::qWait(50);
+        gallery.waitForWorkers();
+        QCoreApplication::processEvents();
         QVERIFY(gallery.entries().empty());
         Project small = huge;
         small.size = {80, 50, 2};

@@ -1,5 +1,6 @@
 // Heatmaps: core's numbers on hand-made levels, and the map's overlay showing
 // exactly those numbers, with its scale in the legend and the value on hover.
+#include <QSettings>
 #include <QTest>
 
 #include <QAction>
@@ -162,7 +163,8 @@ private slots:
         child<QAction>(&window, "heatDeadEnds")->trigger();
         QVERIFY(!map->heatWorking());
         QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
-        QTest::qWait(300);
+        map->waitForHeatWorkers();         // the bot-deaths worker has finished...
+        QCoreApplication::processEvents(); // ...and its stale result has been delivered
         QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
     }
 

@@ -65,8 +65,17 @@ private slots:
             sawHigh |= v == 2;
         }
         QVERIFY(sawLow && sawHigh);
-        const int wide = rng.range(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-        Q_UNUSED(wide);
+        // The full range is 2^32 values: one raw 32-bit draw, shifted, so it is the
+        // same draw a twin generator gives, and covers both signs.
+        Rng twin = rng;
+        bool sawNegative = false, sawPositive = false;
+        for (int i = 0; i < 64; ++i) {
+            const int wide = rng.range(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+            QCOMPARE(static_cast<std::int64_t>(wide), static_cast<std::int64_t>(twin.next32()) + std::numeric_limits<int>::min());
+            sawNegative |= wide < 0;
+            sawPositive |= wide > 0;
+        }
+        QVERIFY(sawNegative && sawPositive);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rng.range(3, 2));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rng.below(0));
     }

@@ -1,6 +1,7 @@
 // The editor opens on an example and its map view shows the level.
 #include <QTest>
 
+#include <QLabel>
 #include <QSpinBox>
 #include <algorithm>
 
@@ -75,6 +76,17 @@ private slots:
         QCOMPARE(cell->x, 3);
         QCOMPARE(cell->y, 4);
         QVERIFY(!view->cellAt(QPointF(-5, -5)).has_value());
+        // The mouse over the cell: the status bar names it, its kind and its region.
+        QTest::mouseMove(view, view->cellCentre(3, 4).toPoint());
+        const Level& level = window.document()->level();
+        const QString kind = QString::fromStdString(level.kinds[level.at(3, 4, 0)].name);
+        auto said = [&] {
+            for (const QLabel* label : window.findChildren<QLabel*>())
+                if (label->text().startsWith("x 3, y 4, depth 0")) return label->text();
+            return QString();
+        };
+        QTRY_VERIFY2(said().contains(kind), qPrintable(said()));
+        if (level.kinds.walkable(level.at(3, 4, 0))) QVERIFY2(said().contains("region"), qPrintable(said()));
     }
 
     void badFileKeepsWhatWasOpen() {

@@ -34,6 +34,7 @@
 #include "tools/prefab_maker.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "io/diagnostic.h"
 #include "document/project_file_watch.h"
 #include "map/entity_looks.h"
 #include "map/map_view.h"
@@ -187,10 +188,20 @@ bool MainWindow::openProject(const QString& path) {
 void MainWindow::newProject() {
     if (!confirmDiscard()) return;
     runner_->cancel();
-    QFile file(":/burrow/new-project.burrow.json");
-    file.open(QIODevice::ReadOnly);
+    // The template is built into the program; if it cannot be read, the build is
+    // broken: say so and keep what is open rather than start from a half-read project.
+    const QString name = QStringLiteral(":/burrow/new-project.burrow.json");
+    QFile file(name);
     std::vector<Diagnostic> problems;
-    Project project = projectFromJson(parseJsonText(file.readAll().toStdString(), ":/burrow/new-project.burrow.json"), builtinStages(), problems);
+    Project project;
+    try {
+        if (!file.open(QIODevice::ReadOnly)) throw FileError(name.toStdString(), {{"", "cannot be read: " + file.errorString().toStdString()}});
+        project = projectFromJson(parseJsonText(file.readAll().toStdString(), name.toStdString()), builtinStages(), problems);
+        if (!problems.empty()) throw FileError(name.toStdString(), problems);
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(tr("No new project: the template %1").arg(QString::fromStdString(errorText(e))));
+        return;
+    }
     document_->reset(std::move(project));
     if (!document_->atEnd()) runner_->generateToEnd();
 }

@@ -17,6 +17,8 @@ public:
 
     enum class Mode { Idle, Playing, Generating };
     Mode mode() const { return mode_; }
+    // Whether its timer will step the document again (false once paused or done).
+    bool ticking() const { return timer_.isActive(); }
 
     void play();
     void pause();

@@ -40,6 +40,9 @@ public:
     const std::vector<Entry>& entries() const { return entries_; }
     int requested() const { return requested_; }
     bool done() const { return static_cast<int>(entries_.size()) == requested_; }
+    // Blocks until every worker has finished, those of an earlier start included;
+    // what they found (stale or not) then waits in the event queue.
+    void waitForWorkers() { pool_.waitForDone(); }
     // The project the entries belong to.
     const Project& project() const { return project_; }
     bool hasRules() const { return !project_.acceptance.rules.empty(); }

@@ -43,6 +43,9 @@ public:
     // one shown before stays and heatWorking() is true.
     const HeatLayer& heat() const { return heat_; }
     bool heatWorking() const { return heatWorking_; }
+    // Blocks until every heatmap worker has finished; their results (stale or not)
+    // then wait in the event queue.
+    void waitForHeatWorkers() { heatPool_.waitForDone(); }
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
