@@ -126,7 +126,7 @@ StageType caveWalkersStage() {
     StageType type;
     type.id = "cave_walkers";
     type.label = "Cave walkers";
-    type.technique = "Seed 000: corridor and water walkers wander the dug caves";
+    type.technique = "Corridor and water walkers wander the dug caves";
     type.params = {
         tileParam("tile", "Tile", "corridor", {"corridor", "water"}, ProjectKinds::Any,
                   "What the walkers lay on open ground: corridor, water or a tile kind of the project's own"),

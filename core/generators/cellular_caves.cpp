@@ -120,7 +120,7 @@ StageType cellularCavesStage() {
     StageType type;
     type.id = "cellular_caves";
     type.label = "Cellular caves";
-    type.technique = "Seed 004 / rot.js Map.Cellular: noise smoothed by a born/survive automaton";
+    type.technique = "Noise smoothed into caves by a born/survive cellular automaton (as rot.js Map.Cellular)";
     type.params = {
         boolParam("randomize", "Start from noise", true, "Start from random noise; off smooths the map as it is (open ground counts as floor)"),
         realParam("fill", "Floor chance", 0.5, 0.0, 1.0, "Chance that a cell starts as floor (rot.js randomize)"),

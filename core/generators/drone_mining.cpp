@@ -107,7 +107,7 @@ StageType droneMiningStage() {
     StageType type;
     type.id = "drone_mining";
     type.label = "Drone mining";
-    type.technique = "Seed 000: drones wander solid rock, mining a plus-shaped brush each tick";
+    type.technique = "Drones wander solid rock, mining a plus-shaped brush each tick";
     type.params = {
         intParam("drones_min", "Drones (min)", 4, 0, 100000, "Fewest drones to start"),
         intParam("drones_max", "Drones (max)", 8, 0, 100000, "Most drones to start"),

@@ -56,7 +56,7 @@ StageType randomFillStage() {
     StageType type;
     type.id = "random_fill";
     type.label = "Random fill";
-    type.technique = "Seed 001: each cell is wall with a fixed probability";
+    type.technique = "Each cell is wall with a fixed probability";
     type.params = {
         realParam("wall_chance", "Wall chance", 0.2, 0.0, 1.0,
                   "Probability that a cell becomes wall (0.2 gives the map seed 001 shows)"),

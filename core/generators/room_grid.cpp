@@ -192,7 +192,7 @@ StageType roomGridStage() {
     StageType type;
     type.id = "room_grid";
     type.label = "Room grid";
-    type.technique = "Seed 002: rooms in the cells of a grid, joined to their neighbours by doors";
+    type.technique = "Rooms in the cells of a grid, joined to their neighbours by doors";
     type.params = {
         intParam("columns", "Grid columns", 5, 1, 1024, "Cells across; each room fills one cell"),
         intParam("rows", "Grid rows", 5, 1, 1024, "Cells down"),

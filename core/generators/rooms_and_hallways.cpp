@@ -211,7 +211,7 @@ StageType roomsAndHallwaysStage() {
     StageType type;
     type.id = "rooms_and_hallways";
     type.label = "Rooms and hallways";
-    type.technique = "Seed 003: random rooms joined in a ring by L-shaped hallways";
+    type.technique = "Random rooms joined in a ring by L-shaped hallways";
     type.params = {
         intParam("rooms", "Rooms", 10, 0, 100000, "How many rooms to place (they may overlap)"),
         intParam("room_min_width", "Room width (min)", 4, 1, kMaxLevelWidth, "Narrowest room, in tiles"),

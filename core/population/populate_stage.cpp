@@ -276,7 +276,7 @@ StageType populateStage() {
     StageType type;
     type.id = "populate";
     type.label = "Population";
-    type.technique = "Seed 002: obstacles, creatures, items, the start and the exit, placed by rules";
+    type.technique = "Obstacles, creatures, items, the start and the exit, placed by rules";
     type.scope = StageScope::WholeLevel;
     type.params = {
     };

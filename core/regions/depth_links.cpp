@@ -363,7 +363,7 @@ StageType depthLinksStage() {
     StageType type;
     type.id = "depth_links";
     type.label = "Stairs between depths";
-    type.technique = "Seed 004: one pair of stairs for every pair of regions that overlap on adjacent depths";
+    type.technique = "One pair of stairs for every pair of regions that overlap on adjacent depths";
     type.scope = StageScope::WholeLevel;
     type.params = {
         choiceParam("down_stairs", "Down stairs", "anywhere", {"anywhere", "far_from_up_stairs"},

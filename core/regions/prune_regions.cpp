@@ -84,7 +84,7 @@ StageType pruneRegionsStage() {
     StageType type;
     type.id = "prune_regions";
     type.label = "Prune small regions";
-    type.technique = "Seed 004: regions of at most a few tiles are filled back with wall";
+    type.technique = "Regions of at most a few tiles are filled back with wall";
     type.params = {
         intParam("max_size", "Largest region removed", 20, 0, kMaxLevelWidth * kMaxLevelHeight,
                  "Regions of at most this many tiles become wall (the seed: 20)"),

@@ -43,7 +43,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     source_ = new QLabel(body);
     source_->setWordWrap(true);
     auto* load = new QPushButton(tr("Load…"), body);
-    load->setToolTip(tr("Load a rules file: Burrow's, or seed 002's population.json as it is"));
+    load->setToolTip(tr("Load a rules file: Burrow's, or a population.json in the room-grid tutorial's format, as it is"));
     auto* save = new QPushButton(tr("Save As…"), body);
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(source_, 1);
