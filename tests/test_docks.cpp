@@ -1,5 +1,6 @@
 // The editor's docks driven as a designer would: population rules and templates,
 // the Play dock, the export dialog.
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 

@@ -2,6 +2,7 @@
 // the legend, marks thinned at low zoom, the overview, thumbnails, themes, tooltips,
 // region and depth views, and the screens the issue asks to look at. With
 // BURROW_SCREENSHOTS set to a folder, it saves window grabs of them.
+#include <QSettings>
 #include <QTest>
 
 #include <QAction>

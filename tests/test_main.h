@@ -4,6 +4,10 @@
 // core and the editor thirty-six times, which was most of CI's link time. A file ends
 // with one of these in place of QTEST_MAIN & co., naming its suites in order.
 #include <QTest>
+// QCOMPARE's qfloat16 overload is declared by <QTest> but defined here: without it, a
+// comparison of a JSON value makes nlohmann ask whether the incomplete qfloat16 can
+// be built from it, which is an error.
+#include <qfloat16.h>
 
 #include <functional>
 #include <string_view>

@@ -1,6 +1,7 @@
 // Painting in the editor as a designer does: pencil drags, the eraser, rectangles and
 // fills, each one undoable command, kept through saving, reopening and
 // regenerating, with the built-in tile kinds and the project's own.
+#include <QSettings>
 #include <QTest>
 
 #include <QAction>

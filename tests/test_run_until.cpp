@@ -2,6 +2,7 @@
 // `burrow stats` prints, and Run until stops at the step `--until` stops at (ticking
 // each hit on the timeline, picking a cell on the map, explaining an expression it
 // cannot read).
+#include <QSettings>
 #include <QTest>
 
 #include <QComboBox>

@@ -1,6 +1,7 @@
 // Watching the bot in the Play dock: the game shown at any turn of the replay bar
 // is the bot's game at that turn, scrubbing back and forth ends where playing it
 // through ends, and playing runs it to its end at the chosen speed.
+#include <QSettings>
 #include <QTest>
 
 #include <QComboBox>
