@@ -313,6 +313,45 @@ private slots:
         QCOMPARE(runCli({"sweep", kExample, "--param", "fill.wall_chance=0.1..0.4:0", "--seeds", "1..3"}).code, 2);
     }
 
+    // A valid project's warnings: printed with their JSON path; --strict makes them
+    // errors. Every example is free of them.
+    void validateStrictCountsWarnings() {
+        for (const auto& entry : std::filesystem::directory_iterator(BURROW_EXAMPLES))
+            if (entry.path().string().ends_with(".burrow.json")) {
+                const Result r = runCli({"validate", "--strict", entry.path().string()});
+                QVERIFY2(r.code == 0, qPrintable(r.err));
+            }
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/unused.burrow.json";
+        nlohmann::json doc = nlohmann::json::parse(burrow::readTextFile(kExample));
+        doc["tile_kinds"] = {{{"id", "moss"}, {"name", "Moss"}, {"glyph", "\""}, {"walkable", true}}};
+        doc["recipe"][2]["rules"]["templates"].push_back({{"name", "ghost"}, {"glyph", "G"}, {"kind", "creature"}, {"max_hp", 3}});
+        doc["acceptance"] = {{"rules", {{{"metric", "reachable_share"}, {"min", 1.5}}}}};
+        std::ofstream(path) << doc.dump(2);
+        const Result lenient = runCli({"validate", path});
+        QCOMPARE(lenient.code, 0);
+        for (const char* words : {"at /tile_kinds/0: the kind \"moss\" is never laid", "at /recipe/2/rules: the template \"ghost\" is never placed",
+                                  "at /acceptance/rules/0: no level can meet this rule"})
+            QVERIFY2(lenient.err.contains(words), qPrintable(lenient.err));
+        const Result strict = runCli({"validate", "--strict", path});
+        QCOMPARE(strict.code, 1);
+        QVERIFY2(strict.err.contains("3 warnings, errors under --strict"), qPrintable(strict.err));
+    }
+
+    // The warnings metric counts a seed's warnings in stats and explore.
+    void warningsAreAMetric() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/short.burrow.json";
+        nlohmann::json doc = nlohmann::json::parse(burrow::readTextFile(kExample));
+        doc["recipe"][2]["rules"]["groups"][2]["number"] = {{"min", 5000}, {"max", 5000}}; // more orcs than cells
+        std::ofstream(path) << doc.dump(2);
+        const Result r = runCli({"stats", path, "--json"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(nlohmann::json::parse(r.out.toStdString())["total"]["warnings"].get<double>() >= 1);
+        const Result plain = runCli({"stats", kExample, "--json"});
+        QCOMPARE(nlohmann::json::parse(plain.out.toStdString())["total"]["warnings"].get<double>(), 0.0);
+    }
+
     // Two populate stages that define one template differently: validate refuses
     // the project (exit 1), naming the template.
     void validateRefusesTemplatesDefinedTwice() {

@@ -19,6 +19,7 @@
 #include "io/diagnostic.h"
 #include "io/file_io.h"
 #include "project/project.h"
+#include "project/project_warnings.h"
 #include "content/metric_catalog.h"
 #include "pipeline/builtin_stages.h"
 
@@ -37,14 +38,16 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* kValidateHelp =
-    "usage: burrow validate FILE...\n"
+    "usage: burrow validate [--strict] FILE...\n"
     "\n"
     "Checks project files and population rules files (Burrow's or the room-grid\n"
     "tutorial's population.json) and prints every problem as FILE: at /json/path: message.\n"
-    "Exits 0 when every file is valid, 1 otherwise.\n";
+    "A valid project may still carry warnings (a kind never laid, a template never placed,\n"
+    "a group that places nothing, a rule no level can meet), printed as FILE: warning: ...\n"
+    "Exits 0 when every file is valid, 1 otherwise; with --strict, warnings count as errors.\n";
 
 int validate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {"help"});
+    Arguments a(args, {}, {"help", "strict"});
     if (a.flag("help")) {
         out << kValidateHelp;
         return 0;
@@ -55,10 +58,19 @@ int validate(const std::vector<std::string>& args, std::ostream& out, std::ostre
         try {
             // A rules file is told from a project by its content, not its name.
             std::vector<std::string> notices;
-            if (looksLikeRules(parseJsonFile(file))) loadRules(file);
-            else loadProject(file, builtinStages(), &notices);
+            if (looksLikeRules(parseJsonFile(file))) {
+                loadRules(file);
+            } else {
+                const Project project = loadProject(file, builtinStages(), &notices);
+                for (const Diagnostic& d : projectWarnings(project, builtinStages())) notices.push_back(file + ": at " + d.path + ": " + d.message);
+            }
             for (const std::string& n : notices) err << "warning: " << n << "\n";
-            out << file << ": valid\n";
+            if (a.flag("strict") && !notices.empty()) {
+                err << file << ": " << notices.size() << " warning" << (notices.size() == 1 ? "" : "s") << ", errors under --strict\n";
+                ++failures;
+                continue;
+            }
+            out << file << ": valid" << (notices.empty() ? "" : " (with warnings)") << "\n";
         } catch (const FileError& e) {
             err << e.what() << "\n";
             ++failures;

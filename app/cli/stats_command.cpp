@@ -117,7 +117,8 @@ int statsOverSeeds(const Project& project, const SeedRange& range, int jobs, con
             r.seed = r.levelSeed = range.first + from + i;
             try {
                 const MadeLevel made = makeLevel(project, r.seed);
-                const Measurement m = measure(made.level, project.movement, measureOptions(a, r.seed));
+                Measurement m = measure(made.level, project.movement, measureOptions(a, r.seed));
+                recordWarnings(m, made.warnings.size());
                 r.values = m.level;
                 r.upTo = m.upTo;
                 r.levelHash = levelHash(made.level);
@@ -204,7 +205,8 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     const MadeLevel made = makeLevel(project, project.seed, &progress);
     progress.finish();
     for (const auto& w : made.warnings) err << "warning: " << w.text() << "\n";
-    const Measurement m = measure(made.level, project.movement, measureOptions(a, project.seed));
+    Measurement m = measure(made.level, project.movement, measureOptions(a, project.seed));
+    recordWarnings(m, made.warnings.size());
     const std::string hash = levelHash(made.level);
 
     if (a.flag("json")) {

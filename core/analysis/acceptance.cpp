@@ -70,6 +70,7 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
         const std::uint64_t levelSeed = attemptSeed(seed, attempt);
         MadeLevel made = makeLevel(project, levelSeed);
         Measurement measurement = measure(made.level, project.movement, options);
+        recordWarnings(measurement, made.warnings.size());
         const RuleVerdict verdict = judge(project.acceptance, measurement);
         const bool closer = !have || verdict.brokenRules < bestVerdict.brokenRules ||
                             (verdict.brokenRules == bestVerdict.brokenRules && verdict.shortfall < bestVerdict.shortfall);

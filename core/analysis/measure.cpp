@@ -261,4 +261,9 @@ nlohmann::ordered_json measurementToJson(const Measurement& m, bool withDepths) 
     return doc;
 }
 
+void recordWarnings(Measurement& measurement, std::size_t warnings) {
+    static const std::size_t index = *metricIndex("warnings");
+    if (index < measurement.level.size()) measurement.level[index] = static_cast<double>(warnings);
+}
+
 } // namespace burrow

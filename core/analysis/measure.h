@@ -40,6 +40,9 @@ struct Measurement {
 };
 
 Measurement measure(const Level& level, Connectivity movement, const MeasureOptions& options = {});
+// The `warnings` metric: how many warnings making the level gave (MadeLevel::warnings).
+// measure() sees only the level, so whoever made it records them.
+void recordWarnings(Measurement& measurement, std::size_t warnings);
 
 // {"start": ..., "total": {id: value...}, "depths": [{"depth": z, id: value..., "unreachable_regions": [...]}]};
 // values not measured are left out, undefined ones are null.

@@ -38,6 +38,10 @@ const std::vector<MetricInfo>& metricCatalog() {
         {"start_to_deepest", "Start to the deepest depth", "steps",
          "Steps from the start to the nearest cell of the last depth; none when it cannot be reached.", C::Search, false, true},
         {"enemies_near_start", "Enemies near the start", "count", "Creatures standing within 10 steps of the start.", C::Search, false, false},
+        {"warnings", "Warnings", "count",
+         "What the stages and the hand edits could not do as asked for this level (a group placed short, stairs painted over); "
+         "none when the level was measured without being made.",
+         C::Cheap, false, true},
         {"bot_win_rate", "Bot win rate", "share", "Games the bot won / games played (opt-in: bot games).", C::BotGames, false, false},
         {"bot_median_turns", "Bot turns (median)", "turns", "The median number of turns of the bot's games.", C::BotGames, false, false},
         {"bot_damage_taken", "Bot damage taken (median)", "HP", "The median damage the bot took in a game.", C::BotGames, false, false},

@@ -144,9 +144,11 @@ void MetricsPanel::measureNow() {
     const std::uint64_t epoch = ++epoch_;
     auto copy = std::make_shared<Level>(level);
     const Connectivity movement = document_->project().movement;
-    pool_.start([this, copy, movement, epoch] {
+    const std::size_t warnings = document_->warnings().size();
+    pool_.start([this, copy, movement, warnings, epoch] {
         if (epoch_ != epoch) return;
         Measurement m = measure(*copy, movement);
+        recordWarnings(m, warnings);
         QMetaObject::invokeMethod(this, [this, epoch, m = std::move(m)]() mutable {
             if (epoch != epoch_) return;
             measured_ = std::move(m);
