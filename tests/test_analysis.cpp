@@ -10,6 +10,8 @@
 #include "analysis/acceptance.h"
 #include "analysis/breakpoints.h"
 #include "analysis/comparison.h"
+#include "analysis/explore_report.h"
+#include "analysis/level_evidence.h"
 #include "analysis/measure.h"
 #include "analysis/seed_summary.h"
 #include "io/ascii_map.h"
@@ -44,6 +46,29 @@ int floodLabelsAt(const TileGrid& tiles, Connectivity movement, Point at) { retu
 class TestAnalysis : public QObject {
     Q_OBJECT
 private slots:
+    // What explore draws over a thumbnail: the walk from the start to the farthest cell,
+    // a dead end off it, and a pocket the start cannot reach.
+    void evidenceShowsWhyASeedIsExtreme() {
+        Level level(LevelSize{8, 5, 1});
+        for (int x = 1; x <= 6; ++x) level.set(x, 2, 0, Tile::Floor);
+        level.set(3, 1, 0, Tile::Floor); // a dead end off the corridor
+        level.set(3, 4, 0, Tile::Floor); // a pocket on its own
+        level.markers.push_back({"start", {1, 2, 0}});
+        const LevelEvidence e = levelEvidence(level, Connectivity::Four);
+        for (int x = 1; x <= 6; ++x) QVERIFY2(e.at(x, 2, 0) == Evidence::LongestWalk, qPrintable(QString::number(x)));
+        QVERIFY(e.at(3, 1, 0) == Evidence::DeadEnd);
+        QVERIFY(e.at(3, 4, 0) == Evidence::Unreachable);
+        QVERIFY(e.at(0, 0, 0) == Evidence::None);
+        // Drawn in the thumbnail, in its colours.
+        const RgbImage thumb = levelThumbnail(level, 8, &e);
+        QCOMPARE(thumb.width, 8);
+        QCOMPARE(thumb.get(3, 4), evidenceColour(Evidence::Unreachable));
+        QCOMPARE(thumb.get(6, 2), evidenceColour(Evidence::LongestWalk));
+        // Without a start: dead ends only.
+        level.markers.clear();
+        QVERIFY(levelEvidence(level, Connectivity::Four).at(3, 4, 0) != Evidence::Unreachable);
+    }
+
     // The comparison's statistics against values worked out by hand (and by R's
     // wilcox.test(exact = FALSE, correct = TRUE) and p.adjust(method = "holm")).
     void comparisonStatistics() {

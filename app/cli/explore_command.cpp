@@ -132,7 +132,9 @@ void writeReport(const Project& project, const std::vector<SeedResult>& results,
     std::vector<RgbImage> images(pictured.size());
     forEachInParallel(pictured.size(), jobs, [&](std::size_t i) {
         const auto it = std::lower_bound(results.begin(), results.end(), pictured[i], [](const SeedResult& r, std::uint64_t s) { return r.seed < s; });
-        images[i] = levelThumbnail(makeLevel(project, it->levelSeed).level);
+        const Level level = makeLevel(project, it->levelSeed).level;
+        const LevelEvidence evidence = levelEvidence(level, project.movement);
+        images[i] = levelThumbnail(level, 360, &evidence);
     });
     for (std::size_t i = 0; i < pictured.size(); ++i) report.thumbnails[pictured[i]] = std::move(images[i]);
     fs::create_directories(dir);

@@ -121,7 +121,7 @@ std::vector<std::uint64_t> reportSeeds(const SeedsSummary& summary) {
     return {seeds.begin(), seeds.end()};
 }
 
-RgbImage levelThumbnail(const Level& level, int maxWidth) {
+RgbImage levelThumbnail(const Level& level, int maxWidth, const LevelEvidence* evidence) {
     // Depths in a grid (up to three across), so deep levels keep a readable shape.
     constexpr int gutter = 2;
     const int depths = level.depthCount(), across = std::min(depths, 3), down = (depths + across - 1) / across;
@@ -140,7 +140,8 @@ RgbImage levelThumbnail(const Level& level, int maxWidth) {
             const int column = fx / (level.width() + gutter), cx = fx % (level.width() + gutter);
             const int z = row * across + column;
             if (cx >= level.width() || z >= depths) continue;
-            small.set(x, y, level.kinds[level.at(cx, cy, z)].background);
+            const Evidence e = evidence ? evidence->at(cx, cy, z) : Evidence::None;
+            small.set(x, y, e != Evidence::None ? evidenceColour(e) : level.kinds[level.at(cx, cy, z)].background);
         }
     }
     return small;
@@ -193,6 +194,9 @@ std::string exploreReportHtml(const ExploreReport& report) {
     if (s.failed) html += ", " + std::to_string(s.failed) + " could not be made";
     if (s.accepted) html += ", <span id=\"accepted\" data-accepted=\"" + std::to_string(*s.accepted) + "\">" + std::to_string(*s.accepted) + " pass the acceptance rules</span>";
     html += " · project hash " + escape(report.projectHash) + "</p>\n";
+    html += "<p>On each picture: <span style=\"color:#c9a000\">the longest walk from the start</span> (yellow), "
+            "<span style=\"color:#ff7a1a\">dead ends</span> (orange), <span style=\"color:#e0243a\">walkable cells the start cannot "
+            "reach</span> (red): what makes a seed extreme, where it happens.</p>\n";
     if (!report.rules.empty()) {
         html += "<p>Acceptance rules:</p><ul>";
         for (const std::string& r : report.rules) html += "<li><code>" + escape(r) + "</code></li>";

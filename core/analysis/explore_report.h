@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/level_evidence.h"
 #include "analysis/seed_summary.h"
 #include "export/png.h"
 #include "model/level.h"
@@ -28,8 +29,10 @@ struct ExploreReport {
 
 // The seeds whose pictures the report shows: each varying metric's min, median and max seed.
 std::vector<std::uint64_t> reportSeeds(const SeedsSummary& summary);
-// A level small enough for a report: its depths in a grid, at most `maxWidth` px wide.
-RgbImage levelThumbnail(const Level& level, int maxWidth = 360);
+// A level small enough for a report: its depths in a grid, at most `maxWidth` px wide;
+// with `evidence`, the cells it marks in its colours (the longest walk, dead ends,
+// what the start cannot reach) over the tiles.
+RgbImage levelThumbnail(const Level& level, int maxWidth = 360, const LevelEvidence* evidence = nullptr);
 // The thumbnails in seed order, in rows, with dark gutters.
 RgbImage thumbnailSheet(const std::map<std::uint64_t, RgbImage>& thumbnails, int columns = 6);
 
