@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "test_main.h"
+#include "cli_test_helpers.h"
 #include "cli/cli.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_frames.h"
@@ -54,12 +55,9 @@ bool cellShows(const QImage& image, int px, int py, Tile tile) {
     return std::abs(c.red() - expected.red()) + std::abs(c.green() - expected.green()) + std::abs(c.blue() - expected.blue()) < 12;
 }
 
-int runCli(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    return burrow::cli::run(args, out, err).value_or(-1);
-}
-
 } // namespace
+
+using burrow::test::runCli;
 
 class TestExport : public QObject {
     Q_OBJECT
@@ -349,10 +347,10 @@ private slots:
         QTemporaryDir dir;
         const std::string example = std::string(BURROW_EXAMPLES) + "/room-grid.burrow.json";
         const std::string batch = dir.path().toStdString() + "/batch", single = dir.path().toStdString() + "/single";
-        QCOMPARE(runCli({"generate", example, "--seeds", "1..20", "--jobs", "2", "--format", "tmj,png,txt,csv", "--out", batch}), 0);
+        QCOMPARE(runCli({"generate", example, "--seeds", "1..20", "--jobs", "2", "--format", "tmj,png,txt,csv", "--out", batch}).code, 0);
         for (int seed = 1; seed <= 20; ++seed) {
             const std::string one = single + "/" + std::to_string(seed);
-            QCOMPARE(runCli({"generate", example, "--seed", std::to_string(seed), "--format", "tmj,png,txt,csv", "--out", one}), 0);
+            QCOMPARE(runCli({"generate", example, "--seed", std::to_string(seed), "--format", "tmj,png,txt,csv", "--out", one}).code, 0);
             int files = 0;
             for (const auto& f : fs::directory_iterator(one)) {
                 const fs::path twin = fs::path(batch) / ("seed-" + std::to_string(seed)) / f.path().filename();
@@ -362,8 +360,8 @@ private slots:
             }
             QCOMPARE(files, 5); // tileset, tmj, png, txt, csv
         }
-        QCOMPARE(runCli({"generate", example, "--seeds", "5..2"}), 2);
-        QCOMPARE(runCli({"generate", example, "--format", "gif"}), 2);
+        QCOMPARE(runCli({"generate", example, "--seeds", "5..2"}).code, 2);
+        QCOMPARE(runCli({"generate", example, "--format", "gif"}).code, 2);
     }
 };
 

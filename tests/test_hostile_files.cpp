@@ -70,7 +70,7 @@ struct CliResult {
     int code = -1;
     std::string out, err;
 };
-CliResult runCli(std::vector<std::string> args) {
+CliResult runCliText(std::vector<std::string> args) {
     std::ostringstream out, err;
     CliResult r;
     r.code = cli::run(args, out, err).value_or(-1);
@@ -123,7 +123,7 @@ private slots:
         const std::string part = dir.path().toStdString() + "/part.jsonl";
         for (const std::size_t depth : {std::size_t(100000), std::size_t(50)}) {
             write(part, std::string(depth, '[') + std::string(depth, ']') + "\n");
-            const CliResult r = runCli({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", part, "--out", dir.path().toStdString()});
+            const CliResult r = runCliText({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", part, "--out", dir.path().toStdString()});
             QCOMPARE(r.code, 1); // a problem of the file, not of the command line
             QVERIFY2(r.err.find("part.jsonl") != std::string::npos && r.err.find("line 1") != std::string::npos, r.err.c_str());
             QVERIFY2(r.err.size() < 1000, r.err.c_str());
@@ -131,7 +131,7 @@ private slots:
         json row = {{"seed", json::array()}};
         row["seed"] = std::string(100000, 'x');
         write(part, row.dump() + "\n");
-        const CliResult r = runCli({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", part});
+        const CliResult r = runCliText({"explore", std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json", "--merge", part});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.size() < 1000, r.err.c_str());
     }
@@ -321,9 +321,9 @@ private slots:
         const std::string project = std::string(BURROW_EXAMPLES) + "/random-fill.burrow.json";
         const std::string folder = dir.path().toStdString();
         for (const char* shard : {"1/2", "2/2"})
-            QCOMPARE(runCli({"explore", project, "--seeds", "1..6", "--shard", shard, "--out", folder}).code, 0);
+            QCOMPARE(runCliText({"explore", project, "--seeds", "1..6", "--shard", shard, "--out", folder}).code, 0);
         const std::string one = folder + "/part-1-of-2.jsonl", two = folder + "/part-2-of-2.jsonl";
-        QCOMPARE(runCli({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"}).code, 0);
+        QCOMPARE(runCliText({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"}).code, 0);
         const std::string original = readTextFile(one);
         // The part with its second row (seed 3) changed by `change`, the checksum redone.
         auto doctored = [&](const std::function<void(json&)>& change, bool redoChecksum = true) {
@@ -359,24 +359,24 @@ private slots:
         };
         for (const Case& c : cases) {
             doctored(c.change, c.redo);
-            const CliResult r = runCli({"explore", project, "--merge", one, two, "--out", folder + "/report"});
+            const CliResult r = runCliText({"explore", project, "--merge", one, two, "--out", folder + "/report"});
             QCOMPARE(r.code, 1);
             QVERIFY2(r.err.find("part-1-of-2.jsonl: line 3") != std::string::npos && r.err.find(c.says) != std::string::npos, r.err.c_str());
         }
         // A changed level hash or metric within range reads as valid; --verify makes
         // the seeds again and finds it.
         doctored([](json& r) { r["level_hash"] = "0000000000000000"; });
-        QCOMPARE(runCli({"explore", project, "--merge", one, two, "--out", folder + "/report"}).code, 0);
-        CliResult verified = runCli({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"});
+        QCOMPARE(runCliText({"explore", project, "--merge", one, two, "--out", folder + "/report"}).code, 0);
+        CliResult verified = runCliText({"explore", project, "--merge", one, two, "--verify", "6", "--out", folder + "/report"});
         QCOMPARE(verified.code, 1);
         QVERIFY2(verified.err.find("part-1-of-2.jsonl: line 3: seed 3, made again") != std::string::npos, verified.err.c_str());
         // One part of two, or a part cut short, is refused.
         write(one, original);
-        CliResult alone = runCli({"explore", project, "--merge", one});
+        CliResult alone = runCliText({"explore", project, "--merge", one});
         QCOMPARE(alone.code, 1);
         QVERIFY2(alone.err.find("shard 2 of 2 is missing") != std::string::npos, alone.err.c_str());
         write(one, original.substr(0, original.rfind('\n', original.size() - 2) + 1));
-        CliResult cut = runCli({"explore", project, "--merge", one, two});
+        CliResult cut = runCliText({"explore", project, "--merge", one, two});
         QCOMPARE(cut.code, 1);
         QVERIFY2(cut.err.find("where its manifest says 3") != std::string::npos, cut.err.c_str());
     }
