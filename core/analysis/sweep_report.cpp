@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include "content/metric_catalog.h"
 #include "export/tiled_export.h"
@@ -48,16 +50,25 @@ std::string esc(const std::string& text) { return xmlEscape(text); }
 std::string num(double v) { return numberText(v, 4); }
 std::string px(double v) { return numberText(v, 6); }
 
+// The lowest `low` and highest `high` of a metric over the points that measured it;
+// {inf, -inf} when none did.
+std::pair<double, double> metricRange(const Sweep& sweep, std::size_t metric, double Quartiles::*low, double Quartiles::*high) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (const SweepPoint& p : sweep.points)
+        if (p.metrics[metric].count > 0) {
+            lo = std::min(lo, p.metrics[metric].*low);
+            hi = std::max(hi, p.metrics[metric].*high);
+        }
+    return {lo, hi};
+}
+
 // One metric over one parameter: the min-max range faint, the middle half as a band,
 // the median as a line with its points.
 std::string bandChart(const Sweep& sweep, std::size_t metric) {
     const std::vector<double>& xs = sweep.parameters[0].values;
-    double lo = INFINITY, hi = -INFINITY;
-    for (const SweepPoint& p : sweep.points)
-        if (p.metrics[metric].count > 0) {
-            lo = std::min(lo, p.metrics[metric].min);
-            hi = std::max(hi, p.metrics[metric].max);
-        }
+    // Plain variables, not a structured binding: the lambdas below capture them (clang 14).
+    double lo = 0, hi = 0;
+    std::tie(lo, hi) = metricRange(sweep, metric, &Quartiles::min, &Quartiles::max);
     if (!(lo <= hi)) return "<p>not measured</p>";
     if (hi == lo) hi = lo + 1;
     const double x0 = xs.front(), x1 = xs.size() > 1 ? xs.back() : xs.front() + 1;
@@ -86,12 +97,8 @@ std::string bandChart(const Sweep& sweep, std::size_t metric) {
 std::string heatmap(const Sweep& sweep, std::size_t metric) {
     const std::vector<double>& xs = sweep.parameters[1].values;
     const std::vector<double>& ys = sweep.parameters[0].values;
-    double lo = INFINITY, hi = -INFINITY;
-    for (const SweepPoint& p : sweep.points)
-        if (p.metrics[metric].count > 0) {
-            lo = std::min(lo, p.metrics[metric].median);
-            hi = std::max(hi, p.metrics[metric].median);
-        }
+    double lo = 0, hi = 0;
+    std::tie(lo, hi) = metricRange(sweep, metric, &Quartiles::median, &Quartiles::median);
     if (!(lo <= hi)) return "<p>not measured</p>";
     const int cell = 44;
     const int width = kMargin * 2 + cell * static_cast<int>(xs.size()), height = 20 + cell * static_cast<int>(ys.size());
