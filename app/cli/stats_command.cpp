@@ -210,9 +210,7 @@ int statsCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     const std::string hash = levelHash(made.level);
 
     if (a.flag("json")) {
-        nlohmann::ordered_json doc = {{"project", project.name}, {"seed", project.seed}, {"project_hash", projectHash(project)}, {"level_hash", hash}};
-        doc.update(measurementToJson(m));
-        out << doc.dump(2) << "\n";
+        out << levelStatsJson(project.name, project.seed, projectHash(project), hash, m).dump(2) << "\n";
         return 0;
     }
     out << project.name << " — seed " << project.seed << ", " << static_cast<int>(m.movement) << "-direction movement";

@@ -266,4 +266,11 @@ void recordWarnings(Measurement& measurement, std::size_t warnings) {
     if (index < measurement.level.size()) measurement.level[index] = static_cast<double>(warnings);
 }
 
+nlohmann::ordered_json levelStatsJson(const std::string& projectName, std::uint64_t seed, const std::string& projectHash,
+                                      const std::string& levelHash, const Measurement& m) {
+    nlohmann::ordered_json doc = {{"project", projectName}, {"seed", seed}, {"project_hash", projectHash}, {"level_hash", levelHash}};
+    doc.update(measurementToJson(m));
+    return doc;
+}
+
 } // namespace burrow

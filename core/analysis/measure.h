@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,10 @@ void recordWarnings(Measurement& measurement, std::size_t warnings);
 // {"start": ..., "total": {id: value...}, "depths": [{"depth": z, id: value..., "unreachable_regions": [...]}]};
 // values not measured are left out, undefined ones are null.
 nlohmann::ordered_json measurementToJson(const Measurement& m, bool withDepths = true);
+// What `burrow stats --json` prints for one level (and the runtime library's
+// burrow_level_metrics_json): the project, the seed, both hashes, then the metrics.
+nlohmann::ordered_json levelStatsJson(const std::string& projectName, std::uint64_t seed, const std::string& projectHash,
+                                      const std::string& levelHash, const Measurement& m);
 // One metric's value as JSON: a whole number for counts, null when undefined.
 nlohmann::ordered_json metricValueJson(std::size_t metric, double value);
 

@@ -77,7 +77,10 @@ public:
     const std::vector<StageWarning>& warnings() const { return warnings_; }
 
     // Tells `observer` (or nobody, with nullptr) what happens from now on. Not owned.
-    void setObserver(GenerationObserver* observer) { observer_ = observer; }
+    void setObserver(GenerationObserver* observer) {
+        observer_ = observer;
+        if (observer_) observer_->runsPlanned(runs_.size());
+    }
 
 private:
     void planRuns();

@@ -14,6 +14,9 @@ struct StageRun;
 class GenerationObserver {
 public:
     virtual ~GenerationObserver() = default;
+    // How many stage runs the generation plans, told when the observer is set (a
+    // progress bar's length: the runs' count depends on the recipe and the depths).
+    virtual void runsPlanned(std::size_t /*count*/) {}
     virtual void stageStarted(const StageRun& /*run*/, std::size_t /*runIndex*/) {}
     // One step of `run`: the cells it changed (empty unless wantsCells() or the
     // generation records a timeline). Running at full speed without wantsCells(),

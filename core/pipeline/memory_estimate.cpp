@@ -24,6 +24,8 @@ std::uint64_t makingMemory(const Project& project) {
 
 } // namespace
 
+MemoryNeed levelMemory(const Project& project) { return {0, makingMemory(project)}; }
+
 MemoryNeed generateMemory(const Project& project, const ExportRequest& request) {
     std::uint64_t bytes = makingMemory(project), exporting = 0;
     const std::uint64_t depthCells = depthCellsOf(project.size);
@@ -52,15 +54,17 @@ MemoryNeed statsMemory(const Project& project) { return {0, makingMemory(project
 MemoryNeed playMemory(const Project& project) { return {makingMemory(project), 3 * cellsOf(project.size)}; }
 
 int jobsWithin(const MemoryNeed& need, int jobs, std::uint64_t budget, const Project& project) {
-    if (need.total(1) > budget) {
-        const LevelSize& s = project.size;
-        throw std::invalid_argument("a " + std::to_string(s.width) + " x " + std::to_string(s.height) + " x " + std::to_string(s.depth) +
-                                    " level needs about " + bytesText(need.total(1)) + " here, above the memory budget of " + bytesText(budget) +
-                                    ": make the level smaller, or give --memory GIB if the machine has it");
-    }
+    if (auto problem = overBudget(need, budget, project.size))
+        throw std::invalid_argument(*problem + ": make the level smaller, or give --memory GIB if the machine has it");
     if (need.perJob == 0) return jobs;
     const std::uint64_t fit = (budget - need.once) / need.perJob;
     return static_cast<int>(std::clamp<std::uint64_t>(fit, 1, static_cast<std::uint64_t>(std::max(1, jobs))));
+}
+
+std::optional<std::string> overBudget(const MemoryNeed& need, std::uint64_t budget, const LevelSize& s) {
+    if (need.total(1) <= budget) return std::nullopt;
+    return "a " + std::to_string(s.width) + " x " + std::to_string(s.height) + " x " + std::to_string(s.depth) + " level needs about " +
+           bytesText(need.total(1)) + " here, above the memory budget of " + bytesText(budget);
 }
 
 std::string bytesText(std::uint64_t bytes) {

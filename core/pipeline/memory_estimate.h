@@ -4,6 +4,7 @@
 // The figures are bytes per cell measured with `/usr/bin/time -v` on the release
 // build (docs/cli.md, "Memory"), rounded up.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "export/level_export.h"
@@ -20,6 +21,8 @@ struct MemoryNeed {
     std::uint64_t total(int jobs) const { return once + perJob * static_cast<std::uint64_t>(jobs); }
 };
 
+// Making one level, nothing else (the runtime library's burrow_level_make).
+MemoryNeed levelMemory(const Project& project);
 // Making and writing one level (`burrow generate`).
 MemoryNeed generateMemory(const Project& project, const ExportRequest& request);
 // Making and measuring one level (`burrow stats`).
@@ -30,6 +33,10 @@ MemoryNeed playMemory(const Project& project);
 // How many of `jobs` fit in `budget` (at least 1); throws std::invalid_argument
 // with the estimate when one alone does not.
 int jobsWithin(const MemoryNeed& need, int jobs, std::uint64_t budget, const Project& project);
+
+// "a 4096 x 4096 x 64 level needs about 5.1 GiB here, above the memory budget of
+// 4.0 GiB", or nothing when `need` fits in `budget`.
+std::optional<std::string> overBudget(const MemoryNeed& need, std::uint64_t budget, const LevelSize& size);
 
 // "3.2 GiB", "512 MiB".
 std::string bytesText(std::uint64_t bytes);

@@ -437,7 +437,8 @@ Project loadProject(const std::filesystem::path& path, const StageCatalog& catal
 Project readProject(const std::string& text, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
                     const ProjectOverrides& overrides, std::vector<std::string>* notices) {
     nlohmann::json document = parseJsonText(text, name);
-    applyOverrides(document, overrides, catalog);
+    // A document that is no object is the reader's to refuse, naming the file.
+    if (document.is_object()) applyOverrides(document, overrides, catalog);
     return projectFromDocument(document, name, folder, catalog, notices);
 }
 
