@@ -1,7 +1,10 @@
 // `burrow`: the editor by default, headless subcommands when the first argument
 // names one. Subcommands never create a QApplication, so they run without a display.
+// Built without the editor (BURROW_EDITOR=OFF), it is the subcommands alone.
+#ifdef BURROW_WITH_EDITOR
 #include <QApplication>
 #include <QMessageBox>
+#endif
 
 #include <csignal>
 #include <filesystem>
@@ -10,8 +13,10 @@
 #include <vector>
 
 #include "cli/cli.h"
+#ifdef BURROW_WITH_EDITOR
 #include "main_window.h"
 #include "theme.h"
+#endif
 
 int main(int argc, char* argv[]) {
 #if defined(SIGXFSZ)
@@ -32,6 +37,7 @@ int main(int argc, char* argv[]) {
         return 2;
     }
 
+#ifdef BURROW_WITH_EDITOR
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Burrow");
     QApplication::setApplicationName("Burrow");
@@ -43,4 +49,8 @@ int main(int argc, char* argv[]) {
     window.show();
     if (!file.isEmpty()) window.openProject(file);
     return app.exec();
+#else
+    std::cerr << "burrow: this build has no editor (built with BURROW_EDITOR=OFF): give a command\n\n" << burrow::cli::usage();
+    return 2;
+#endif
 }

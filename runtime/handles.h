@@ -1,0 +1,57 @@
+#pragma once
+// What the C API's opaque handles are (include/burrow/burrow.h): a project as read,
+// with what it was read from (overrides read it again), and a finished level with
+// the C views of its contents, built once so the pointers handed out live as long
+// as the level.
+#include <filesystem>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "burrow/burrow.h"
+#include "generation/stage_warning.h"
+#include "model/connectivity.h"
+#include "model/level.h"
+#include "project/project.h"
+
+struct burrow_error {
+    int code = BURROW_ERROR_INTERNAL;
+    std::string message;
+};
+
+struct burrow_project {
+    // Read again, with more overrides, by burrow_project_with_overrides.
+    std::string text;
+    std::string name;             // the file's path, or the name a game gave
+    std::filesystem::path folder; // where the files it names are found
+    burrow::ProjectOverrides overrides;
+
+    burrow::Project project;
+    std::string hash; // projectHash(project)
+};
+
+struct burrow_level {
+    burrow::Level level;
+    std::vector<burrow::StageWarning> warnings;
+    std::uint64_t seed = 0;
+    burrow::Connectivity movement = burrow::Connectivity::Eight;
+    std::string projectName;
+    std::string projectHash;
+
+    // The C views, filled when the level is made (runtime/level_views.h).
+    std::vector<burrow_kind> kinds;
+    std::vector<burrow_thing> things;
+    std::vector<std::vector<burrow_property>> thingProperties; // things[i].properties points into [i]
+    std::deque<std::string> propertyTexts; // every property's text (a deque: its strings never move)
+    std::vector<burrow_stairs> stairs;
+    std::vector<std::string> warningTexts;
+
+    // Computed on first use, once, whichever thread asks first.
+    mutable std::once_flag hashOnce;
+    mutable std::string hash;
+    mutable std::once_flag metricsOnce;
+    mutable std::string metricsJson;
+    mutable std::optional<burrow_error> metricsError;
+};

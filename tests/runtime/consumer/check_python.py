@@ -1,0 +1,45 @@
+"""The Python binding, as a game's script uses it: prints "SEED HASH" lines of
+seeds FIRST..LAST of PROJECT for the test to compare with `burrow stats`, and checks
+what a level hands out and that errors come as burrow.Error.
+
+    python3 check_python.py FIRST LAST PROJECT BROKEN_PROJECT
+"""
+import gc
+import json
+import sys
+
+import burrow
+
+first, last, path, broken = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+print("version", burrow.version())
+with burrow.Project(path) as project:
+    print("project", path, project.hash)
+    for seed in range(first, last + 1):
+        with project.make(seed) as level:
+            print(seed, level.hash)
+            names = [k.id for k in level.kinds]
+            for z in range(level.depth):
+                tiles = level.tiles(z)
+                assert len(tiles) == level.width * level.height
+                assert all(names[t] == level.tile_name(i % level.width, i // level.width, z) for i, t in enumerate(tiles))
+            assert level.tile_name(-1, 0) is None
+            assert level.start is not None
+            metrics = json.loads(level.metrics_json)
+            assert metrics["level_hash"] == level.hash and metrics["seed"] == seed
+    # Levels freed by the collector when not closed.
+    for seed in range(3):
+        project.make(seed)
+    gc.collect()
+    changed = project.with_overrides("size=20x12")
+    assert changed.make(1).width == 20
+    try:
+        project.with_overrides("no_such_stage.fill=1")
+        raise SystemExit("a bad override was accepted")
+    except burrow.Error as e:
+        assert e.code == burrow.ERROR_OVERRIDE and "no_such_stage" in str(e), str(e)
+
+try:
+    burrow.Project(broken)
+    raise SystemExit("a broken project was opened")
+except burrow.Error as e:
+    print("error", e)
