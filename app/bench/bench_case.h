@@ -20,6 +20,7 @@ std::vector<Case> exportCases();
 std::vector<Case> playCases();
 std::vector<Case> timelineCases();
 std::vector<Case> readCases();
+std::vector<Case> runtimeCases();
 #ifdef BURROW_BENCH_UI
 std::vector<Case> uiCases();
 std::vector<Case> galleryCases();

@@ -36,6 +36,7 @@ std::vector<Case> cases() {
     for (Case& c : exportCases()) all.push_back(std::move(c));
     for (Case& c : playCases()) all.push_back(std::move(c));
     for (Case& c : readCases()) all.push_back(std::move(c));
+    for (Case& c : runtimeCases()) all.push_back(std::move(c));
 #ifdef BURROW_BENCH_UI
     for (Case& c : uiCases()) all.push_back(std::move(c));
     for (Case& c : galleryCases()) all.push_back(std::move(c));
