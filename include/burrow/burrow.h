@@ -27,7 +27,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(_WIN32)
+#if defined(_WIN32) && defined(BURROW_BUILDING_LIBRARY)
+#define BURROW_API __declspec(dllexport)
+#elif defined(_WIN32)
 #define BURROW_API __declspec(dllimport)
 #else
 #define BURROW_API __attribute__((visibility("default")))
