@@ -362,7 +362,7 @@ private slots:
         QString error;
         const QStringList files = ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        QCOMPARE(files.size(), 1 + 6 + 1 + 6); // tileset, 6 maps, the world, 6 CSVs
+        QCOMPARE(files.size(), 1 + 6 + 1 + 6 + 1); // tileset, 6 maps, the world, 6 CSVs, the CSVs' provenance
         const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
         QCOMPARE(map["width"].get<int>(), 100);
         QVERIFY(!dialog.findChild<QCheckBox*>("game-tiles")); // only for a project with the game's tiles

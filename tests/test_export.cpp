@@ -276,6 +276,46 @@ private slots:
                                 static_cast<std::size_t>(image.width) * 3) == 0);
     }
 
+    // Every file says where it came from: PNGs in text chunks (read back by Qt's own
+    // PNG reader; UTF-8 as iTXt), text and CSV maps in a sidecar beside them, while
+    // the text map itself stays glyphs only.
+    void everyExportSaysWhereItCameFrom() {
+        Made m = make("cellular-depths.burrow.json");
+        ExportInfo info = infoOf(m);
+        info.project = "Grottes de l'été"; // beyond ASCII: PNG's tEXt holds Latin-1 only
+        QTemporaryDir dir;
+        ExportRequest request;
+        request.formats = {ExportFormat::Png, ExportFormat::Txt, ExportFormat::Csv};
+        request.stem = "caves";
+        request.tileSize = 4;
+        exportLevel(m.level, info, request, dir.path().toStdString());
+        for (int z : {0, 2}) {
+            const QImage image(dir.path() + QString("/caves-depth-%1.png").arg(z));
+            QVERIFY(!image.isNull());
+            QCOMPARE(image.text("burrow_version"), QString(BURROW_VERSION));
+            QCOMPARE(image.text("project"), QString::fromStdString(info.project));
+            QCOMPARE(image.text("seed"), QString::number(info.seed));
+            QCOMPARE(image.text("depth"), QString::number(z));
+            QCOMPARE(image.text("project_hash"), QString::fromStdString(info.projectHash));
+            QCOMPARE(image.text("level_hash"), QString::fromStdString(info.levelHash));
+        }
+        const QImage sheet(dir.path() + "/caves-all-depths.png");
+        QCOMPARE(sheet.text("level_hash"), QString::fromStdString(info.levelHash));
+
+        const json meta = json::parse(readTextFile(dir.path().toStdString() + "/caves.burrow-meta.json"));
+        QCOMPARE(meta["format"], json("burrow-export-meta"));
+        QCOMPARE(meta["project"].get<std::string>(), info.project);
+        QCOMPARE(meta["seed"], json(std::to_string(info.seed)));
+        QCOMPARE(meta["project_hash"].get<std::string>(), info.projectHash);
+        QCOMPARE(meta["level_hash"].get<std::string>(), info.levelHash);
+        QCOMPARE(meta["burrow_version"], json(BURROW_VERSION));
+        QCOMPARE(meta["files"].size(), std::size_t(m.level.depthCount() + 1)); // each depth's CSV and the one text map
+        for (const auto& file : meta["files"]) QVERIFY(fs::exists(dir.path().toStdString() + "/" + file.get<std::string>()));
+        // The text map is the level's glyphs and nothing else.
+        const std::string text = readTextFile(dir.path().toStdString() + "/caves.txt");
+        QVERIFY(text.find(info.levelHash) == std::string::npos && text.find("burrow") == std::string::npos);
+    }
+
     void csvAndFrames() {
         const Made m = make("random-fill.burrow.json");
         const std::string csv = csvDepth(m.level.tiles(0));
@@ -358,7 +398,7 @@ private slots:
                 QVERIFY2(readTextFile(twin) == readTextFile(f.path()), twin.string().c_str());
                 ++files;
             }
-            QCOMPARE(files, 5); // tileset, tmj, png, txt, csv
+            QCOMPARE(files, 6); // tileset, tmj, png, txt, csv, and the text maps' provenance sidecar
         }
         QCOMPARE(runCli({"generate", example, "--seeds", "5..2"}).code, 2);
         QCOMPARE(runCli({"generate", example, "--format", "gif"}).code, 2);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "export/game_tile_art.h"
+#include "export/provenance.h"
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
@@ -88,6 +89,14 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
     auto depthName = [&](int z, const char* extension) {
         return request.stem + (level.depthCount() > 1 ? "-depth-" + std::to_string(z) : std::string()) + "." + extension;
     };
+    // Where each file came from, in the PNGs' text chunks (with the depth each shows).
+    const PngText pngText = provenance(info);
+    auto depthText = [&](int z) {
+        PngText text = pngText;
+        text.insert(text.begin() + 3, {"depth", std::to_string(z)});
+        return text;
+    };
+    std::vector<std::string> plainFiles; // the text and CSV maps, which the sidecar describes
     const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
     const MapTiles mapTiles{tileSize, request.stem + "-tiles.png", game, folder};
     // Burrow's glyph sheet, unless the game's tiles draw every kind.
@@ -106,14 +115,18 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
                 break;
             case ExportFormat::Png: {
                 ImageOptions options{tileSize, request.pngStyle, request.pngRegions, true, request.movement, art ? &*art : nullptr};
-                write(depthName(z, "png"), encodePng(depthImage(level, z, options)));
+                write(depthName(z, "png"), encodePng(depthImage(level, z, options), depthText(z)));
                 break;
             }
-            case ExportFormat::Csv: write(depthName(z, "csv"), csvDepth(level.tiles(z))); break;
+            case ExportFormat::Csv:
+                write(depthName(z, "csv"), csvDepth(level.tiles(z)));
+                plainFiles.push_back(depthName(z, "csv"));
+                break;
             case ExportFormat::Txt: break; // all depths in one file, below
             }
         }
         if (format == ExportFormat::Txt) {
+            plainFiles.push_back(request.stem + ".txt");
             if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));
             else {
                 // Streamed: a level's text is as large as the level itself.
@@ -130,9 +143,12 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
         // and a level too large even at 1 px a cell has none.
         if (const int cell = largestFittingCell(level.size(), tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
             ImageOptions options{cell, request.pngStyle, request.pngRegions, true, request.movement, art ? &*art : nullptr};
-            write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options)));
+            write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options), pngText));
         }
     }
+    // Text and CSV maps stay glyphs and numbers only (games parse them): what they are
+    // from goes beside them.
+    if (!plainFiles.empty()) write(request.stem + ".burrow-meta.json", provenanceSidecar(info, plainFiles));
 }
 
 } // namespace burrow

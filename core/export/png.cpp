@@ -78,13 +78,32 @@ private:
 
 } // namespace
 
-std::string encodePng(const RgbImage& image) {
+namespace {
+
+bool ascii(const std::string& text) {
+    for (unsigned char c : text)
+        if (c >= 0x80) return false;
+    return true;
+}
+
+// tEXt holds Latin-1, so UTF-8 text beyond ASCII goes into iTXt: keyword, no
+// compression, no language tag, no translated keyword, then the UTF-8 text.
+void textChunk(std::string& png, const std::string& keyword, std::string text) {
+    std::replace(text.begin(), text.end(), '\0', ' '); // a NUL would end the text early
+    if (ascii(text)) chunk(png, "tEXt", keyword + '\0' + text);
+    else chunk(png, "iTXt", keyword + std::string("\0\0\0\0\0", 5) + text);
+}
+
+} // namespace
+
+std::string encodePng(const RgbImage& image, const PngText& text) {
     std::string png = "\x89PNG\r\n\x1a\n";
     std::string header;
     bigEndian(header, static_cast<std::uint32_t>(image.width));
     bigEndian(header, static_cast<std::uint32_t>(image.height));
     header += std::string("\x08\x02\x00\x00\x00", 5); // 8 bits, truecolour, deflate, adaptive filters, no interlace
     chunk(png, "IHDR", header);
+    for (const auto& [keyword, value] : text) textChunk(png, keyword, value);
     // Each row after the first: filter type 2 ("up", each byte less the one above),
     // then the pixels. A cell's rows repeat, so most filtered rows are all zeros,
     // which deflate packs fastest and smallest: on a 4000 x 4000 cave picture, 335 KB

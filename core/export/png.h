@@ -4,6 +4,7 @@
 // gives the same bytes with the same zlib version (tests compare pixels, not bytes).
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace burrow {
@@ -28,6 +29,9 @@ struct RgbImage {
     void fillRect(int x, int y, int w, int h, std::uint32_t rgb);
 };
 
-std::string encodePng(const RgbImage& image);
+// Text chunks (keyword, text) go before the pixels: tEXt for ASCII text, iTXt (UTF-8)
+// otherwise. Keywords are 1-79 printable Latin-1 characters, as PNG requires.
+using PngText = std::vector<std::pair<std::string, std::string>>;
+std::string encodePng(const RgbImage& image, const PngText& text = {});
 
 } // namespace burrow

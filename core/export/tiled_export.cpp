@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "export/gid_text.h"
+#include "export/provenance.h"
 #include "export/tile_art.h"
 
 namespace burrow {
@@ -76,16 +77,10 @@ std::vector<MapObject> objectsOf(const Level& level, int depth) {
 }
 
 Properties mapProperties(const ExportInfo& info, int depth) {
-    Properties list{{"burrow_version", std::string(BURROW_VERSION)},
-                    {"project", info.project},
-                    {"seed", std::to_string(info.seed)}, // as text: 64 bits do not fit every reader's numbers
-                    {"depth", std::int64_t{depth}},
-                    {"project_hash", info.projectHash},
-                    {"level_hash", info.levelHash}};
-    if (!info.unfinished.empty()) {
-        std::string lacks;
-        for (const std::string& what : info.unfinished) lacks += (lacks.empty() ? "" : "; ") + what;
-        list.push_back({"unfinished", lacks});
+    Properties list;
+    for (auto& [name, value] : provenance(info)) {
+        list.push_back({name, value});
+        if (name == "seed") list.push_back({"depth", std::int64_t{depth}});
     }
     return list;
 }
