@@ -134,7 +134,19 @@ private slots:
         QCOMPARE(runCli({"generate", lava, "--depth", "0", "--format", "tmj,png", "--out", game}).code, 0);
         const auto map = nlohmann::json::parse(burrow::readTextFile(game + "/lava-caves-depth-0.tmj"));
         QCOMPARE(map["tilewidth"].get<int>(), 16);
-        QVERIFY(map["tilesets"][0]["source"].get<std::string>().ends_with("examples/art/cave-tiles.tsj"));
+        // The game's tileset embedded, its art copied into the export folder.
+        QCOMPARE(map["tilesets"][0]["image"].get<std::string>(), std::string("art/cave-tiles.png"));
+        QVERIFY(std::filesystem::exists(game + "/art/cave-tiles.png"));
+        // --tilesets external: a .tsj beside the TMJ, a .tsx beside the TMX, each map naming its own.
+        const std::string external = dir.path().toStdString() + "/external";
+        QCOMPARE(runCli({"generate", lava, "--depth", "0", "--format", "tmj,tmx", "--tilesets", "external", "--out", external}).code, 0);
+        const auto tmj = nlohmann::json::parse(burrow::readTextFile(external + "/lava-caves-depth-0.tmj"));
+        QCOMPARE(tmj["tilesets"][0]["source"].get<std::string>(), std::string("lava-caves-cave-tiles.tsj"));
+        const std::string tmx = burrow::readTextFile(external + "/lava-caves-depth-0.tmx");
+        QVERIFY(tmx.find("source=\"lava-caves-cave-tiles.tsx\"") != std::string::npos && tmx.find(".tsj") == std::string::npos);
+        QCOMPARE(nlohmann::json::parse(burrow::readTextFile(external + "/lava-caves-cave-tiles.tsj"))["image"].get<std::string>(), std::string("art/cave-tiles.png"));
+        QVERIFY(burrow::readTextFile(external + "/lava-caves-burrow-tiles.tsx").find("<image source=\"lava-caves-tiles.png\"") != std::string::npos);
+        QCOMPARE(runCli({"generate", lava, "--tilesets", "inline", "--out", external}).code, 2);
         QCOMPARE(runCli({"generate", lava, "--depth", "0", "--format", "tmj", "--burrow-tiles", "--cell", "8", "--out", plain}).code, 0);
         const auto glyphs = nlohmann::json::parse(burrow::readTextFile(plain + "/lava-caves-depth-0.tmj"));
         QCOMPARE(glyphs["tilewidth"].get<int>(), 8);

@@ -387,7 +387,8 @@ private slots:
         ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/lava-caves-depth-0.tmj"));
-        QVERIFY(map["tilesets"][0]["source"].get<std::string>().ends_with("art/cave-tiles.tsj"));
+        QCOMPARE(map["tilesets"][0]["image"].get<std::string>(), std::string("art/cave-tiles.png")); // embedded, the art copied beside
+        QVERIFY(std::filesystem::exists(dir.path().toStdString() + "/art/cave-tiles.png"));
         game->setChecked(false);
         QVERIFY(!dialog.request().gameTiles.has_value());
     }

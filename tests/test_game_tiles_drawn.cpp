@@ -59,13 +59,17 @@ private slots:
     void tiledDrawsTheMappedAndAutotiledTiles_data() {
         QTest::addColumn<QString>("source");
         QTest::addColumn<QString>("format");
-        QTest::newRow("tmj with .tsj") << "walls.tsj" << "tmj";
-        QTest::newRow("tmx with .tsx") << "walls.tsx" << "tmx";
-        QTest::newRow("tmj with .tsx") << "walls.tsx" << "tmj";
+        QTest::addColumn<bool>("external");
+        QTest::newRow("tmj with .tsj") << "walls.tsj" << "tmj" << false;
+        QTest::newRow("tmx with .tsx") << "walls.tsx" << "tmx" << false;
+        QTest::newRow("tmj with .tsx") << "walls.tsx" << "tmj" << false;
+        QTest::newRow("tmx, external tilesets, from a .tsj") << "walls.tsj" << "tmx" << true;
+        QTest::newRow("tmj, external tilesets, from a .tsx") << "walls.tsx" << "tmj" << true;
     }
     void tiledDrawsTheMappedAndAutotiledTiles() {
         QFETCH(QString, source);
         QFETCH(QString, format);
+        QFETCH(bool, external);
         if (rasterizer().isEmpty()) QFAIL("Tiled's tmxrasterizer is not installed: the README's test command installs it (apt-get install tiled)");
         QTemporaryDir dir;
         const fs::path art = fs::path(dir.path().toStdString()) / "art", out = fs::path(dir.path().toStdString()) / "export";
@@ -81,15 +85,25 @@ private slots:
         request.stem = "caves";
         request.gameTiles = p.gameTiles;
         request.tileSize = 3; // ignored: the game's tiles are 8 px
-        const auto files = exportLevel(level, {p.name, p.seed, "0", "0"}, request, out);
-        // The maps point at the art where it is, not at copies.
-        const std::string mapText = readTextFile(out / ("caves-depth-1." + format.toStdString()));
-        QVERIFY2(mapText.find("../art/" + source.toStdString()) != std::string::npos, mapText.substr(0, 2000).c_str());
-        QVERIFY(mapText.find("../art/ground.png") != std::string::npos);
-        GameTileArt pixels(p.gameTiles, level.kinds);
+        request.externalTilesets = external;
+        exportLevel(level, {p.name, p.seed, "0", "0"}, request, out);
+        // The folder travels: everything it names is inside it, named relative to it.
+        // Moved elsewhere, the game's own art deleted, it draws the same.
+        for (const auto& file : fs::recursive_directory_iterator(out)) {
+            if (!file.is_regular_file() || file.path().extension() == ".png") continue;
+            const std::string text = readTextFile(file.path());
+            QVERIFY2(text.find("../") == std::string::npos && text.find(dir.path().toStdString()) == std::string::npos, file.path().c_str());
+            if (format == "tmx") QVERIFY2(text.find(".tsj") == std::string::npos, file.path().c_str()); // TMX-only readers cannot read JSON tilesets
+        }
+        const fs::path moved = fs::path(dir.path().toStdString()) / "elsewhere" / "assets";
+        fs::create_directories(moved.parent_path());
+        fs::rename(out, moved);
+        GameTileArt pixels(p.gameTiles, level.kinds); // read before the art goes
+        fs::remove_all(art);
+
         int lava = 0, walls = 0, fallback = 0;
         for (int z = 0; z < level.depthCount(); ++z) {
-            const QImage image = rasterize(QString::fromStdString((out / ("caves-depth-" + std::to_string(z) + "." + format.toStdString())).string()));
+            const QImage image = rasterize(QString::fromStdString((moved / ("caves-depth-" + std::to_string(z) + "." + format.toStdString())).string()));
             QCOMPARE(image.size(), QSize(level.width() * kSize, level.height() * kSize));
             const RgbImage ours = depthImage(level, z, {kSize, CellStyle::Glyphs, false, false, Connectivity::Eight, &pixels});
             const TileGrid& tiles = level.tiles(z);

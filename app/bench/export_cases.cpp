@@ -71,7 +71,7 @@ GameTiles autotiledArt() {
 std::function<void()> tmjOfEveryDepth(std::shared_ptr<const Level> level, std::optional<GameTiles> art) {
     return [level, art] {
         std::size_t bytes = 0;
-        const MapTiles tiles{16, "tiles.png", art ? &*art : nullptr, "/out"};
+        const MapTiles tiles{16, "tiles.png", art ? &*art : nullptr};
         for (int z = 0; z < level->depthCount(); ++z) bytes += tmjMap(*level, z, {"bench", 99, "0", "0"}, tiles).size();
         if (bytes == 0) std::abort();
     };

@@ -32,7 +32,8 @@ namespace fs = std::filesystem;
 const char* const kGenerateHelp =
     "usage: burrow generate PROJECT [--seed N | --seeds A..B] [--depth Z] [--format LIST]\n"
     "                       [--out DIR] [--jobs J] [--memory GIB] [--cell PX] [--style glyphs|blocks]\n"
-    "                       [--burrow-tiles] [--regions] [--frames K] [--accept [--attempts K]] [--until BREAKPOINT]...\n"
+    "                       [--burrow-tiles] [--tilesets embedded|external] [--regions] [--frames K]\n"
+    "                       [--accept [--attempts K]] [--until BREAKPOINT]...\n"
     "\n"
     "Generates the project's level and writes it in every format asked for.\n"
     "  --seed N        one seed instead of the project's (a number or any text)\n"
@@ -50,8 +51,10 @@ const char* const kGenerateHelp =
     "                  smaller when a PNG would pass 33,554,432 pixels)\n"
     "                  With the project's \"game_tiles\", its tile size.\n"
     "  --burrow-tiles  export with Burrow's glyph tiles even when the project has\n"
-    "                  the game's own (\"game_tiles\": maps reference its tilesets,\n"
-    "                  autotiled, and PNGs are drawn with its art)\n"
+    "                  the game's own (\"game_tiles\": maps draw with its tilesets,\n"
+    "                  autotiled, their art copied into DIR/art/, and PNGs too)\n"
+    "  --tilesets T    Tiled maps' tilesets embedded in each map (default: every\n"
+    "                  reader loads them) or external: .tsj beside TMJ, .tsx beside TMX\n"
     "  --style S       PNG cells as glyphs (default) or colour blocks\n"
     "  --regions       PNG: each region in its own colour\n"
     "  --frames K      also write the generation as PNG frames, one every K steps,\n"
@@ -116,7 +119,7 @@ int generateUntil(const Project& project, std::uint64_t seed, const std::vector<
 } // namespace
 
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, withOverrideOptions({"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until"}),
+    Arguments a(args, withOverrideOptions({"seed", "seeds", "out", "format", "depth", "jobs", "cell", "style", "frames", "memory", "attempts", "until", "tilesets"}),
                 {"help", "regions", "accept", "burrow-tiles"});
     if (a.flag("help")) {
         out << kGenerateHelp << kOverrideHelp;
@@ -135,6 +138,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (style != "glyphs" && style != "blocks") throw UsageError("--style is glyphs or blocks");
     request.pngStyle = style == "blocks" ? CellStyle::Blocks : CellStyle::Glyphs;
     request.pngRegions = a.flag("regions");
+    const std::string tilesets = a.value("tilesets").value_or("embedded");
+    if (tilesets != "embedded" && tilesets != "external") throw UsageError("--tilesets takes embedded or external, not \"" + tilesets + "\"");
+    request.externalTilesets = tilesets == "external";
     const fs::path projectPath = a.positional()[0];
     request.stem = projectStem(projectPath.string());
     Project project = readCommandProject(projectPath.string(), overridesOf(a), err);

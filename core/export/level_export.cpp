@@ -1,5 +1,6 @@
 #include "export/level_export.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -56,6 +57,39 @@ std::string csvDepth(const TileGrid& tiles) {
     return text;
 }
 
+namespace {
+
+// The game's tileset images as copies in the export folder's `art/`, so the maps
+// name them inside it: each tileset's image as the maps name it ("art/walls.png"),
+// and the files to write (read whole first: a missing image writes nothing). Two
+// images of one name from different folders get numbered names.
+struct GameArtCopies {
+    std::vector<std::string> names; // by tileset
+    std::vector<std::pair<std::string, std::string>> files; // name, bytes
+};
+
+GameArtCopies gameArtCopies(const GameTiles& game) {
+    GameArtCopies copies;
+    std::vector<fs::path> sources;
+    for (const GameTileset& set : game.tilesets) {
+        const auto same = std::find(sources.begin(), sources.end(), set.imagePath);
+        if (same != sources.end()) { // one image for two tilesets: one copy
+            copies.names.push_back(copies.names[static_cast<std::size_t>(same - sources.begin())]);
+            sources.push_back(set.imagePath);
+            continue;
+        }
+        std::string name = "art/" + set.imagePath.filename().string();
+        for (int n = 2; std::find(copies.names.begin(), copies.names.end(), name) != copies.names.end(); ++n)
+            name = "art/" + set.imagePath.stem().string() + "-" + std::to_string(n) + set.imagePath.extension().string();
+        copies.files.emplace_back(name, readTextFile(set.imagePath, kMaxInputFileBytes, "a tileset image"));
+        copies.names.push_back(name);
+        sources.push_back(set.imagePath);
+    }
+    return copies;
+}
+
+} // namespace
+
 std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder) {
     std::vector<fs::path> written;
     exportLevelInto(level, info, request, folder, written);
@@ -82,6 +116,8 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
     // The game's art is read before any file is written: a missing image changes nothing.
     std::optional<GameTileArt> art;
     if (png && game) art.emplace(*game, level.kinds);
+    const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
+    const GameArtCopies artCopies = tiled && game ? gameArtCopies(*game) : GameArtCopies{};
     auto write = [&](const std::string& name, const std::string& contents) {
         writeFileAtomically(folder / name, contents);
         written.push_back(folder / name);
@@ -97,10 +133,24 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
         return text;
     };
     std::vector<std::string> plainFiles; // the text and CSV maps, which the sidecar describes
-    const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
-    const MapTiles mapTiles{tileSize, request.stem + "-tiles.png", game, folder};
-    // Burrow's glyph sheet, unless the game's tiles draw every kind.
-    if (tiled && (!game || GameTileGids(*game, level.kinds).usesBurrowTiles())) write(mapTiles.burrowSheet, tilesetPng(level.kinds, tileSize));
+    const MapTiles mapTiles{tileSize, request.stem + "-tiles.png", game, artCopies.names, request.externalTilesets, request.stem};
+    if (tiled) {
+        // Burrow's glyph sheet: the glyph maps' tiles, and in maps with the game's art
+        // the hidden kinds layer's and the tiles of kinds the art leaves out.
+        write(mapTiles.burrowSheet, tilesetPng(level.kinds, tileSize));
+        if (!artCopies.files.empty()) {
+            std::error_code made;
+            fs::create_directories(folder / "art", made);
+            if (made) throw FileError((folder / "art").string(), {{"", "cannot create the folder: " + made.message()}});
+        }
+        for (const auto& [name, bytes] : artCopies.files) write(name, bytes);
+        if (request.externalTilesets)
+            for (const TiledTileset& set : mapTilesets(level.kinds, mapTiles))
+                for (ExportFormat f : request.formats) {
+                    if (f == ExportFormat::Tmj) write(tilesetFileName(set, false), tsjFile(set));
+                    if (f == ExportFormat::Tmx) write(tilesetFileName(set, true), tsxFile(set));
+                }
+    }
     for (ExportFormat format : request.formats) {
         std::vector<std::string> maps;
         for (int z : depths) {

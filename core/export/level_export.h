@@ -31,9 +31,14 @@ struct ExportRequest {
     std::optional<GameTiles> gameTiles;
     // The project's movement: what joins cells into the regions a PNG colours.
     Connectivity movement = Connectivity::Eight;
+    // Tiled maps' tilesets in files beside them (.tsj for TMJ, .tsx for TMX) rather
+    // than embedded (the default, which every reader loads).
+    bool externalTilesets = false;
 };
 
 // Writes the files into `folder` (created when missing) and returns their paths.
+// Everything a file names lies inside `folder` and is named relative to it (the
+// game's art is copied into `art/`), so the folder can be moved or zipped whole.
 // Throws FileError when a file cannot be written.
 std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
                                                const std::filesystem::path& folder);

@@ -85,67 +85,7 @@ Properties mapProperties(const ExportInfo& info, int depth) {
     return list;
 }
 
-// A game reads what a tile is from these. The project's own kinds say more (the
-// built-ins' lists stay as they were, so old readers see the same tileset).
-Properties tileProperties(const TileKinds& kinds, Tile t) {
-    const TileKind& k = kinds[t];
-    Properties list{{"glyph", std::string(1, k.glyph)}, {"walkable", k.walkable}, {"diggable", k.diggable}};
-    if (static_cast<int>(t) < kTileKindCount) return list;
-    list.push_back({"transparent", k.transparent});
-    std::string tags;
-    for (const std::string& tag : k.tags) tags += (tags.empty() ? "" : ",") + tag;
-    if (!tags.empty()) list.push_back({"tags", tags});
-    for (const Property& p : k.properties)
-        if (std::none_of(list.begin(), list.end(), [&](const Property& q) { return q.name == p.name; })) list.push_back(p);
-    return list;
-}
-
-ordered_json jsonProperties(const Properties& properties) {
-    ordered_json list = ordered_json::array();
-    for (const Property& p : properties) {
-        ordered_json one = {{"name", p.name}, {"type", propertyType(p.value)}};
-        std::visit([&](const auto& v) { one["value"] = v; }, p.value);
-        list.push_back(one);
-    }
-    return list;
-}
-
-void xmlProperties(std::ostringstream& out, const Properties& properties, const char* indent) {
-    if (properties.empty()) return;
-    out << indent << "<properties>\n";
-    for (const Property& p : properties) {
-        const std::string type = propertyType(p.value);
-        out << indent << " <property name=\"" << xmlEscape(p.name) << "\"" << (type == "string" ? "" : " type=\"" + type + "\"") << " value=\""
-            << xmlEscape(propertyText(p.value)) << "\"/>\n";
-    }
-    out << indent << "</properties>\n";
-}
-
 } // namespace
-
-std::string xmlEscape(const std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    for (unsigned char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        // In an attribute a raw tab or newline reads back as a space: keep them as references.
-        case '\t': out += "&#9;"; break;
-        case '\n': out += "&#10;"; break;
-        case '\r': out += "&#13;"; break;
-        default:
-            // XML 1.0 cannot hold other control characters, even as references:
-            // they become U+FFFD, the replacement character.
-            if (c < 0x20) out += "\xEF\xBF\xBD";
-            else out += static_cast<char>(c);
-        }
-    }
-    return out;
-}
 
 int gidOf(Tile tile) { return tile == Tile::Void ? 0 : static_cast<int>(tile) + 1; }
 
@@ -163,72 +103,47 @@ std::string tilesetPng(const TileKinds& kinds, int tileSize) {
 
 namespace {
 
-// `file` as a map at `folder` names it: relative, with forward slashes.
-std::string relativeTo(const std::filesystem::path& file, const std::filesystem::path& folder) {
-    const auto absolute = std::filesystem::absolute(file).lexically_normal();
-    const auto relative = absolute.lexically_relative(std::filesystem::absolute(folder).lexically_normal());
-    return relative.empty() ? absolute.generic_string() : relative.generic_string();
-}
-
-// One tileset entry of a map: a reference to a tileset file, or one written in the map.
-struct MapTileset {
-    int firstGid = 1;
-    std::string source; // a .tsj/.tsx, relative to the map: only referenced
-    std::string name, image;
-    int tileSize = 0, columns = 0, tileCount = 0, imageWidth = 0, imageHeight = 0, margin = 0, spacing = 0;
-    bool burrow = false; // Burrow's glyph sheet, whose tiles say which kind they are
-};
-
-// The gids of a depth's cells and the tilesets they point into.
+// The gids of a depth's cells, in the art layer and in the `kinds` layer, and the
+// tilesets they point into.
 class MapGids {
 public:
-    MapGids(const Level& level, const MapTiles& tiles) : kinds_(level.kinds) {
-        const int count = kinds_.count();
-        MapTileset burrow{1, "", "burrow-tiles", tiles.burrowSheet, tiles.tileSize, count, count, tiles.tileSize * count, tiles.tileSize, 0, 0, true};
-        if (!tiles.game || tiles.game->empty()) {
-            sets_.push_back(burrow);
-            return;
-        }
-        game_.emplace(*tiles.game, kinds_);
-        const auto& sets = tiles.game->tilesets;
-        for (std::size_t i = 0; i < sets.size(); ++i) {
-            const GameTileset& g = sets[i];
-            MapTileset m{game_->firstGid(static_cast<int>(i)), "", g.name, "", g.tileSize, g.columns, g.tileCount, g.imageWidth, g.imageHeight, g.margin, g.spacing, false};
-            if (!g.source.empty()) m.source = relativeTo(g.sourcePath, tiles.mapFolder);
-            else m.image = relativeTo(g.imagePath, tiles.mapFolder);
-            sets_.push_back(m);
-        }
-        if (game_->usesBurrowTiles()) {
-            burrow.firstGid = game_->burrowFirstGid();
-            burrow.tileSize = tiles.game->tileSize();
-            burrow.imageWidth = burrow.tileSize * count;
-            burrow.imageHeight = burrow.tileSize;
-            sets_.push_back(burrow);
-        }
+    MapGids(const Level& level, const MapTiles& tiles) : kinds_(level.kinds), sets_(mapTilesets(level.kinds, tiles)) {
+        if (tiles.game && !tiles.game->empty()) game_.emplace(*tiles.game, kinds_);
     }
 
     int tileSize() const { return sets_.front().tileSize; }
-    const std::vector<MapTileset>& tilesets() const { return sets_; }
+    const std::vector<TiledTileset>& tilesets() const { return sets_; }
+    // Drawn with the game's art: then the map has a `kinds` layer too.
+    bool hasKindsLayer() const { return game_.has_value(); }
     // No cell's gid is above this.
     int maxGid() const {
         int most = 0;
-        for (const MapTileset& t : sets_) most = std::max(most, t.firstGid + t.tileCount - 1);
+        for (const TiledTileset& t : sets_) most = std::max(most, t.firstGid + t.tileCount - 1);
         return most;
     }
 
+    // The art layer's gids of row `y`.
     void row(const TileGrid& tiles, int y, int* out) const {
         if (game_) return game_->row(tiles, y, out);
+        kindRow(tiles, y, out);
+    }
+    // The gids of row `y` in Burrow's glyph tileset: a tile a kind.
+    void kindRow(const TileGrid& tiles, int y, int* out) const {
+        const int first = sets_.back().firstGid - 1; // Burrow's tileset is the last
         const Tile* cells = tiles.row(y);
-        for (int x = 0; x < tiles.width(); ++x) out[x] = gidOf(kinds_.contains(cells[x]) ? cells[x] : Tile::Wall);
+        for (int x = 0; x < tiles.width(); ++x) {
+            const Tile t = kinds_.contains(cells[x]) ? cells[x] : Tile::Wall;
+            out[x] = t == Tile::Void ? 0 : first + gidOf(t);
+        }
     }
 
 private:
     const TileKinds& kinds_;
+    std::vector<TiledTileset> sets_;
     std::optional<GameTileGids> game_;
-    std::vector<MapTileset> sets_;
 };
 
-// The most bytes the tile layer's data takes: each gid at most as long as the
+// The most bytes a tile layer's data takes: each gid at most as long as the
 // largest, a comma after it, and a line break with indent a row.
 std::size_t tileDataBound(const TileGrid& tiles, const MapGids& gids) {
     const std::size_t digits = std::to_string(gids.maxGid()).size();
@@ -236,51 +151,53 @@ std::size_t tileDataBound(const TileGrid& tiles, const MapGids& gids) {
            static_cast<std::size_t>(tiles.height()) * 6 + 16;
 }
 
-// Appends the tile layer's data, a map row a line: written as text, since a JSON value
+// Which gids a tile layer holds.
+enum class LayerGids { Art, Kinds };
+
+void layerRow(const MapGids& gids, LayerGids layer, const TileGrid& tiles, int y, int* out) {
+    if (layer == LayerGids::Art) gids.row(tiles, y, out);
+    else gids.kindRow(tiles, y, out);
+}
+
+// Appends a tile layer's data, a map row a line: written as text, since a JSON value
 // per cell cost about 55 bytes and half a microsecond a cell (a 4096 x 4096 depth:
 // 0.9 GB and 8 s). `text` has room for it (tileDataBound), so it is written once.
-void appendTileData(std::string& text, const TileGrid& tiles, const MapGids& gids) {
+void appendTileData(std::string& text, const TileGrid& tiles, const MapGids& gids, LayerGids layer) {
     text += '[';
     std::vector<int> row(static_cast<std::size_t>(tiles.width()));
     std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
     for (int y = 0; y < tiles.height(); ++y) {
         text += y == 0 ? "\n    " : ",\n    ";
-        gids.row(tiles, y, row.data());
+        layerRow(gids, layer, tiles, y, row.data());
         text.append(line.data(), writeGids(row.data(), tiles.width(), line.data()));
     }
     text += "\n   ]";
 }
 
-ordered_json tmjTileset(const MapTileset& t, const TileKinds& kinds) {
-    if (!t.source.empty()) return {{"firstgid", t.firstGid}, {"source", t.source}};
-    ordered_json set = {{"firstgid", t.firstGid}, {"name", t.name}, {"tilewidth", t.tileSize}, {"tileheight", t.tileSize}, {"image", t.image},
-                        {"imagewidth", t.imageWidth}, {"imageheight", t.imageHeight}, {"tilecount", t.tileCount},
-                        {"columns", t.columns}, {"margin", t.margin}, {"spacing", t.spacing}};
-    if (t.burrow) {
-        ordered_json types = ordered_json::array();
-        for (int i = 0; i < kinds.count(); ++i)
-            types.push_back({{"id", i}, {"type", kinds[kinds.tileAt(i)].id}, {"properties", jsonProperties(tileProperties(kinds, kinds.tileAt(i)))}});
-        set["tiles"] = types;
-    }
-    return set;
+ordered_json tmjTileLayer(int id, const char* name, const Level& level, bool visible) {
+    return {{"data", ordered_json::array()}, {"height", level.height()}, {"id", id}, {"name", name}, {"opacity", 1},
+            {"type", "tilelayer"}, {"visible", visible}, {"width", level.width()}, {"x", 0}, {"y", 0}};
 }
 
-void tmxTileset(std::ostringstream& out, const MapTileset& t, const TileKinds& kinds) {
-    if (!t.source.empty()) {
-        out << " <tileset firstgid=\"" << t.firstGid << "\" source=\"" << xmlEscape(t.source) << "\"/>\n";
-        return;
+ordered_json tmjTilesetEntry(const TiledTileset& t, const MapTiles& tiles) {
+    if (tiles.externalTilesets) return {{"firstgid", t.firstGid}, {"source", tilesetFileName(t, false)}};
+    return tmjTileset(t, true);
+}
+
+void tmxTileLayer(std::ostringstream& out, int id, const char* name, const Level& level, int depth, const MapGids& gids, LayerGids layer) {
+    out << " <layer id=\"" << id << "\" name=\"" << name << "\" width=\"" << level.width() << "\" height=\"" << level.height() << "\""
+        << (layer == LayerGids::Kinds ? " visible=\"0\"" : "") << ">\n  <data encoding=\"csv\">\n";
+    const TileGrid& tiles = level.tiles(depth);
+    std::vector<int> row(static_cast<std::size_t>(tiles.width()));
+    std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
+    for (int y = 0; y < tiles.height(); ++y) {
+        layerRow(gids, layer, tiles, y, row.data());
+        char* end = writeGids(row.data(), tiles.width(), line.data());
+        if (y + 1 < tiles.height()) *end++ = ',';
+        *end++ = '\n';
+        out.write(line.data(), end - line.data());
     }
-    out << " <tileset firstgid=\"" << t.firstGid << "\" name=\"" << xmlEscape(t.name) << "\" tilewidth=\"" << t.tileSize << "\" tileheight=\"" << t.tileSize
-        << "\"" << (t.spacing ? " spacing=\"" + std::to_string(t.spacing) + "\"" : "") << (t.margin ? " margin=\"" + std::to_string(t.margin) + "\"" : "")
-        << " tilecount=\"" << t.tileCount << "\" columns=\"" << t.columns << "\">\n"
-        << "  <image source=\"" << xmlEscape(t.image) << "\" width=\"" << t.imageWidth << "\" height=\"" << t.imageHeight << "\"/>\n";
-    if (t.burrow)
-        for (int i = 0; i < kinds.count(); ++i) {
-            out << "  <tile id=\"" << i << "\" type=\"" << xmlEscape(kinds[kinds.tileAt(i)].id) << "\">\n";
-            xmlProperties(out, tileProperties(kinds, kinds.tileAt(i)), "   ");
-            out << "  </tile>\n";
-        }
-    out << " </tileset>\n";
+    out << "  </data>\n </layer>\n";
 }
 
 } // namespace
@@ -292,52 +209,58 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const 
     ordered_json objects = ordered_json::array();
     int id = 1;
     for (const MapObject& o : objectsOf(level, depth)) {
-        ordered_json object = {{"id", id++},
-                               {"name", o.name},
-                               {"type", o.type},
-                               {"x", o.at.x * tileSize},
-                               {"y", o.at.y * tileSize},
-                               {"width", tileSize},
-                               {"height", tileSize},
-                               {"rotation", 0},
-                               {"visible", true}};
-        if (!o.properties.empty()) object["properties"] = jsonProperties(o.properties);
+        ordered_json object = {{"height", tileSize}, {"id", id++}, {"name", o.name}};
+        if (!o.properties.empty()) object["properties"] = tiledJsonProperties(o.properties);
+        object.update(ordered_json{{"rotation", 0}, {"type", o.type}, {"visible", true}, {"width", tileSize}, {"x", o.at.x * tileSize}, {"y", o.at.y * tileSize}});
         objects.push_back(object);
     }
+    // Layers bottom up: the hidden kinds (with game art), the tiles, the things.
+    ordered_json layers = ordered_json::array();
+    std::vector<LayerGids> dataOrder;
+    if (gids.hasKindsLayer()) {
+        layers.push_back(tmjTileLayer(3, "kinds", level, false));
+        dataOrder.push_back(LayerGids::Kinds);
+    }
+    layers.push_back(tmjTileLayer(1, "tiles", level, true));
+    dataOrder.push_back(LayerGids::Art);
+    layers.push_back({{"draworder", "topdown"}, {"id", 2}, {"name", "things"}, {"objects", objects}, {"opacity", 1},
+                      {"type", "objectgroup"}, {"visible", true}, {"x", 0}, {"y", 0}});
     ordered_json tilesets = ordered_json::array();
-    for (const MapTileset& t : gids.tilesets()) tilesets.push_back(tmjTileset(t, level.kinds));
-    const ordered_json map = {{"type", "map"},
-            {"version", "1.8"},
-            {"tiledversion", "1.8.2"},
-            {"orientation", "orthogonal"},
-            {"renderorder", "right-down"},
-            {"width", level.width()},
-            {"height", level.height()},
-            {"tilewidth", tileSize},
-            {"tileheight", tileSize},
-            {"infinite", false},
-            {"nextlayerid", 3},
-            {"nextobjectid", id},
-            {"properties", jsonProperties(mapProperties(info, depth))},
-            {"layers",
-             {{{"type", "tilelayer"}, {"id", 1}, {"name", "tiles"}, {"x", 0}, {"y", 0}, {"width", level.width()}, {"height", level.height()},
-               {"opacity", 1}, {"visible", true}, {"data", ordered_json::array()}},
-              {{"type", "objectgroup"}, {"id", 2}, {"name", "things"}, {"draworder", "topdown"}, {"x", 0}, {"y", 0},
-               {"opacity", 1}, {"visible", true}, {"objects", objects}}}},
-            {"tilesets", tilesets}};
-    // Only the tile layer has a "data" key, and text from the project (names,
-    // properties) is always inside a JSON string, where a quote is escaped: this
-    // token is found once, where the data goes.
+    for (const TiledTileset& t : gids.tilesets()) tilesets.push_back(tmjTilesetEntry(t, mapTiles));
+    // Every field Tiled 1.8.2 writes, in its order.
+    const ordered_json map = {{"compressionlevel", -1},
+                              {"height", level.height()},
+                              {"infinite", false},
+                              {"layers", layers},
+                              {"nextlayerid", gids.hasKindsLayer() ? 4 : 3},
+                              {"nextobjectid", id},
+                              {"orientation", "orthogonal"},
+                              {"properties", tiledJsonProperties(mapProperties(info, depth))},
+                              {"renderorder", "right-down"},
+                              {"tiledversion", "1.8.2"},
+                              {"tileheight", tileSize},
+                              {"tilesets", tilesets},
+                              {"tilewidth", tileSize},
+                              {"type", "map"},
+                              {"version", "1.8"},
+                              {"width", level.width()}};
+    // Only tile layers have a "data" key, and text from the project (names,
+    // properties) is always inside a JSON string, where a quote is escaped: each
+    // such token is a tile layer's, in layer order.
     // The map around the data is small; the data is most of the file, written once
     // into a string with room for all of it (no regrowing, no copies of megabytes).
     const std::string around = map.dump(1);
-    const std::string empty = "[]";
-    const std::size_t at = around.find("\"data\": " + empty) + 8;
+    const std::string token = "\"data\": []";
     std::string text;
-    text.reserve(around.size() + tileDataBound(tiles, gids) + 1);
-    text.append(around, 0, at);
-    appendTileData(text, tiles, gids);
-    text.append(around, at + empty.size());
+    text.reserve(around.size() + dataOrder.size() * tileDataBound(tiles, gids) + 1);
+    std::size_t from = 0;
+    for (LayerGids layer : dataOrder) {
+        const std::size_t at = around.find(token, from) + token.size() - 2;
+        text.append(around, from, at - from);
+        appendTileData(text, tiles, gids, layer);
+        from = at + 2;
+    }
+    text.append(around, from);
     text += '\n';
     return text;
 }
@@ -350,21 +273,15 @@ std::string tmxMap(const Level& level, int depth, const ExportInfo& info, const 
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<map version=\"1.8\" tiledversion=\"1.8.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"" << level.width()
         << "\" height=\"" << level.height() << "\" tilewidth=\"" << tileSize << "\" tileheight=\"" << tileSize
-        << "\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"" << objects.size() + 1 << "\">\n";
-    xmlProperties(out, mapProperties(info, depth), " ");
-    for (const MapTileset& t : gids.tilesets()) tmxTileset(out, t, level.kinds);
-    out << " <layer id=\"1\" name=\"tiles\" width=\"" << level.width() << "\" height=\"" << level.height() << "\">\n  <data encoding=\"csv\">\n";
-    const TileGrid& tiles = level.tiles(depth);
-    std::vector<int> row(static_cast<std::size_t>(tiles.width()));
-    std::vector<char> line(static_cast<std::size_t>(tiles.width()) * 12 + 8);
-    for (int y = 0; y < tiles.height(); ++y) {
-        gids.row(tiles, y, row.data());
-        char* end = writeGids(row.data(), tiles.width(), line.data());
-        if (y + 1 < tiles.height()) *end++ = ',';
-        *end++ = '\n';
-        out.write(line.data(), end - line.data());
+        << "\" infinite=\"0\" nextlayerid=\"" << (gids.hasKindsLayer() ? 4 : 3) << "\" nextobjectid=\"" << objects.size() + 1 << "\">\n";
+    out << tiledXmlProperties(mapProperties(info, depth), " ");
+    for (const TiledTileset& t : gids.tilesets()) {
+        if (mapTiles.externalTilesets) out << " <tileset firstgid=\"" << t.firstGid << "\" source=\"" << xmlEscape(tilesetFileName(t, true)) << "\"/>\n";
+        else out << tmxTileset(t, true, " ");
     }
-    out << "  </data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n";
+    if (gids.hasKindsLayer()) tmxTileLayer(out, 3, "kinds", level, depth, gids, LayerGids::Kinds);
+    tmxTileLayer(out, 1, "tiles", level, depth, gids, LayerGids::Art);
+    out << " <objectgroup id=\"2\" name=\"things\">\n";
     int id = 1;
     for (const MapObject& o : objects) {
         out << "  <object id=\"" << id++ << "\" name=\"" << xmlEscape(o.name) << "\" type=\"" << xmlEscape(o.type) << "\" x=\"" << o.at.x * tileSize
@@ -373,9 +290,7 @@ std::string tmxMap(const Level& level, int depth, const ExportInfo& info, const 
             out << "/>\n";
             continue;
         }
-        out << ">\n";
-        xmlProperties(out, o.properties, "   ");
-        out << "  </object>\n";
+        out << ">\n" << tiledXmlProperties(o.properties, "   ") << "  </object>\n";
     }
     out << " </objectgroup>\n</map>\n";
     return out.str();
