@@ -159,7 +159,8 @@ nlohmann::ordered_json quartilesJson(const Quartiles& q) {
     return {{"count", q.count}, {"min", q.min}, {"q1", q.q1}, {"median", q.median}, {"q3", q.q3}, {"max", q.max}};
 }
 
-std::string fixed(double v, int digits = 3) { return numberText(v, digits); }
+// A figure in the report: three significant digits unless told.
+std::string significant(double v, int digits = 3) { return numberText(v, digits); }
 
 // One metric's two box plots on one scale, `width` pixels wide.
 std::string boxPlots(const MetricComparison& mc, int width) {
@@ -220,8 +221,8 @@ std::string comparisonHtml(const Comparison& c, const std::string& nameA, const 
     for (const MetricComparison& mc : c.metrics) {
         const MetricInfo& info = metricCatalog()[mc.metric];
         html += std::string("<tr") + (mc.significant ? " class=\"sig\"" : "") + "><td title=\"" + esc(info.definition) + "\">" + esc(info.name) +
-                "</td><td>" + fixed(mc.a.median) + "</td><td>" + fixed(mc.b.median) + "</td><td>" + fixed(mc.medianDifference) + " [" +
-                fixed(mc.differenceLow) + ", " + fixed(mc.differenceHigh) + "]</td><td>" + fixed(mc.effect, 2) + "</td><td>" + fixed(mc.adjustedP, 2) +
+                "</td><td>" + significant(mc.a.median) + "</td><td>" + significant(mc.b.median) + "</td><td>" + significant(mc.medianDifference) + " [" +
+                significant(mc.differenceLow) + ", " + significant(mc.differenceHigh) + "]</td><td>" + significant(mc.effect, 2) + "</td><td>" + significant(mc.adjustedP, 2) +
                 "</td><td>" + boxPlots(mc, 240) + "</td></tr>\n";
     }
     return html + "</table></body></html>\n";
