@@ -1,9 +1,10 @@
-// Every cell's kind is readable from an exported Tiled map alone, as a game reads it:
+// Every cell's kind is readable from an exported map alone, as a game reads it. Tiled:
 // the map's `kinds` layer where it has one (maps drawn with the game's art, where
 // two kinds may share a picture), else its `tiles` layer, each gid looked up in the
 // tileset it falls in, whose tile says its kind. For every example, several seeds,
 // every depth, TMJ and TMX, embedded and external tilesets, the kinds equal the
-// text export's glyphs.
+// text export's glyphs. LDtk: its IntGrid `Kinds` equals the text too, and its
+// entities are the TMJ's objects, stairs pointing at their partners.
 #include <QTest>
 
 #include <QTemporaryDir>
@@ -177,6 +178,86 @@ private slots:
         QVERIFY(examples >= 8);
         QVERIFY(cells > 100000);
         QVERIFY(sharedPictures > 0); // the shrines' stonework and secret doors, one picture
+    }
+
+    void ldtkHoldsWhatTheTiledMapsHold() {
+        int examples = 0, entities = 0, references = 0;
+        for (const auto& entry : fs::directory_iterator(BURROW_EXAMPLES)) {
+            if (!entry.path().string().ends_with(".burrow.json")) continue;
+            ++examples;
+            // Smaller than the examples' own size (LDtk's JSON is a value a cell, slow
+            // to write unoptimised); every depth and kind of thing is still there.
+            ProjectOverrides smaller;
+            smaller.size = "48x24";
+            const Project project = readProject(readTextFile(entry.path()), entry.path().string(), entry.path().parent_path(), builtinStages(), smaller);
+            const Level level = makeLevel(project, 1).level;
+            QTemporaryDir dir, again;
+            ExportRequest request;
+            request.formats = {ExportFormat::Tmj, ExportFormat::Ldtk, ExportFormat::Txt};
+            request.stem = "level";
+            if (!project.gameTiles.empty()) request.gameTiles = project.gameTiles;
+            const ExportInfo info{project.name, 1, projectHash(project), levelHash(level)};
+            exportLevel(level, info, request, dir.path().toStdString());
+            const fs::path out = dir.path().toStdString();
+            const std::string text = readTextFile(out / "level.ldtk");
+            if (entry.path().filename() == "shrines.burrow.json") { // the richest example: the same run writes the same bytes
+                exportLevel(level, info, request, again.path().toStdString());
+                QVERIFY(text == readTextFile(fs::path(again.path().toStdString()) / "level.ldtk"));
+            }
+            const json ldtk = json::parse(text);
+            QCOMPARE(ldtk["jsonVersion"], json("1.5.3"));
+            QCOMPARE(int(ldtk["levels"].size()), level.depthCount());
+            // Every iid an entity has, by level: references must land on one.
+            std::map<std::string, std::set<std::string>> iidsByLevel;
+            for (const json& l : ldtk["levels"])
+                for (const json& layer : l["layerInstances"])
+                    for (const json& e : layer["entityInstances"]) iidsByLevel[l["iid"].get<std::string>()].insert(e["iid"].get<std::string>());
+            const std::string allText = readTextFile(out / "level.txt");
+            for (int z = 0; z < level.depthCount(); ++z) {
+                const json& l = ldtk["levels"][std::size_t(z)];
+                const std::string suffix = level.depthCount() > 1 ? "-depth-" + std::to_string(z) : "";
+                const json tmj = json::parse(readTextFile(out / ("level" + suffix + ".tmj")));
+                std::size_t objects = 0;
+                for (const json& layer : tmj["layers"])
+                    if (layer["type"] == "objectgroup") objects += layer["objects"].size();
+                const std::vector<std::string> glyphs = textDepth(allText, z);
+                for (const json& layer : l["layerInstances"]) {
+                    if (layer["__type"] == "Entities") {
+                        QCOMPARE(layer["entityInstances"].size(), objects);
+                        for (const json& e : layer["entityInstances"]) {
+                            ++entities;
+                            QCOMPARE(e["__worldX"].get<int>(), l["worldX"].get<int>() + e["px"][0].get<int>());
+                            for (const json& f : e["fieldInstances"])
+                                if (f["__type"] == "EntityRef") {
+                                    ++references;
+                                    const json& ref = f["__value"];
+                                    QVERIFY(iidsByLevel[ref["levelIid"].get<std::string>()].count(ref["entityIid"].get<std::string>()) == 1);
+                                }
+                        }
+                    }
+                    if (layer["__identifier"] == "Kinds") {
+                        const std::vector<int> values = layer["intGridCsv"].get<std::vector<int>>();
+                        QCOMPARE(int(values.size()), level.width() * level.height());
+                        for (int y = 0; y < level.height(); ++y)
+                            for (int x = 0; x < level.width(); ++x) {
+                                const int v = values[std::size_t(y) * std::size_t(level.width()) + std::size_t(x)];
+                                const std::string glyph(1, glyphs[std::size_t(y)][std::size_t(x)]);
+                                const std::string read = v == 0 ? "void" : level.kinds[level.kinds.tileAt(v - 1)].id;
+                                const auto byGlyph = level.kinds.find(glyph);
+                                if (!byGlyph || level.kinds[*byGlyph].id != read)
+                                    QFAIL(qPrintable(QString("%1 depth %2 cell %3,%4: LDtk says %5, the text '%6'")
+                                                         .arg(entry.path().filename().c_str()).arg(z).arg(x).arg(y).arg(read.c_str(), glyph.c_str())));
+                            }
+                        // The values are named by the kinds' ids.
+                        for (const json& def : ldtk["defs"]["layers"])
+                            if (def["identifier"] == "Kinds")
+                                for (const json& value : def["intGridValues"])
+                                    QCOMPARE(value["identifier"].get<std::string>(), level.kinds[level.kinds.tileAt(value["value"].get<int>() - 1)].id);
+                    }
+                }
+            }
+        }
+        QVERIFY(examples >= 8 && entities > 50 && references > 10);
     }
 };
 

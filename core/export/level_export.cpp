@@ -21,12 +21,13 @@ const char* formatId(ExportFormat format) {
     case ExportFormat::Png: return "png";
     case ExportFormat::Txt: return "txt";
     case ExportFormat::Csv: return "csv";
+    case ExportFormat::Ldtk: return "ldtk";
     }
     return "txt";
 }
 
 std::optional<ExportFormat> formatFromId(const std::string& id) {
-    for (ExportFormat f : {ExportFormat::Tmj, ExportFormat::Tmx, ExportFormat::Png, ExportFormat::Txt, ExportFormat::Csv})
+    for (ExportFormat f : kExportFormats)
         if (id == formatId(f)) return f;
     return std::nullopt;
 }
@@ -38,7 +39,7 @@ std::vector<ExportFormat> parseFormats(const std::string& list) {
         const std::size_t end = std::min(list.find(',', start), list.size());
         const std::string id = list.substr(start, end - start);
         const auto f = formatFromId(id);
-        if (!f) throw std::invalid_argument("unknown format \"" + id + "\"; formats: tmj, tmx, png, txt, csv");
+        if (!f) throw std::invalid_argument("unknown format \"" + id + "\"; formats: tmj, tmx, ldtk, png, txt, csv");
         if (std::find(formats.begin(), formats.end(), *f) == formats.end()) formats.push_back(*f);
         start = end + 1;
     }
@@ -116,7 +117,13 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
     // The game's art is read before any file is written: a missing image changes nothing.
     std::optional<GameTileArt> art;
     if (png && game) art.emplace(*game, level.kinds);
-    const bool tiled = std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
+    const bool ldtk = std::find(request.formats.begin(), request.formats.end(), ExportFormat::Ldtk) != request.formats.end();
+    if (ldtk && static_cast<long long>(level.width()) * level.height() > kMaxLdtkDepthCells)
+        throw std::invalid_argument("ldtk: a depth of " + std::to_string(level.width()) + " x " + std::to_string(level.height()) +
+                                    " cells is more than an LDtk level holds here (1024 x 1024 cells, " + std::to_string(kMaxLdtkDepthCells) +
+                                    "); export it as tmj"); // before any file
+    // Tiled maps and LDtk projects share the tile sheets and the copied art.
+    const bool tiled = ldtk || std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
     const GameArtCopies artCopies = tiled && game ? gameArtCopies(*game) : GameArtCopies{};
     auto write = [&](const std::string& name, const std::string& contents) {
         writeFileAtomically(folder / name, contents);
@@ -148,6 +155,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             for (const TiledTileset& set : mapTilesets(level.kinds, mapTiles))
                 for (ExportFormat f : request.formats) {
                     if (f == ExportFormat::Tmj) write(tilesetFileName(set, false), tsjFile(set));
+                    // (LDtk projects hold their tileset definitions themselves.)
                     if (f == ExportFormat::Tmx) write(tilesetFileName(set, true), tsxFile(set));
                 }
     }
@@ -172,9 +180,11 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
                 write(depthName(z, "csv"), csvDepth(level.tiles(z)));
                 plainFiles.push_back(depthName(z, "csv"));
                 break;
-            case ExportFormat::Txt: break; // all depths in one file, below
+            case ExportFormat::Txt: // all depths in one file, below
+            case ExportFormat::Ldtk: break;
             }
         }
+        if (format == ExportFormat::Ldtk) write(request.stem + ".ldtk", ldtkProject(level, info, mapTiles)); // every depth, a level each
         if (format == ExportFormat::Txt) {
             plainFiles.push_back(request.stem + ".txt");
             if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));

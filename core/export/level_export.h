@@ -8,12 +8,19 @@
 #include <string>
 #include <vector>
 
+#include "export/ldtk_export.h"
 #include "export/level_image.h"
 #include "export/tiled_export.h"
 
 namespace burrow {
 
-enum class ExportFormat { Tmj, Tmx, Png, Txt, Csv };
+enum class ExportFormat { Tmj, Tmx, Png, Txt, Csv, Ldtk };
+// Every format, in the order menus list them.
+inline constexpr ExportFormat kExportFormats[] = {ExportFormat::Tmj, ExportFormat::Tmx, ExportFormat::Ldtk, ExportFormat::Png, ExportFormat::Txt,
+                                                  ExportFormat::Csv};
+// LDtk levels (a depth each) are JSON objects a cell: past this many cells a depth,
+// an LDtk export is refused before anything is written (TMJ takes any size).
+inline constexpr long long kMaxLdtkDepthCells = 1024LL * 1024LL;
 const char* formatId(ExportFormat format);
 std::optional<ExportFormat> formatFromId(const std::string& id);
 // "tmj,png" -> formats; throws std::invalid_argument naming the unknown one.

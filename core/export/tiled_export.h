@@ -48,6 +48,10 @@ inline std::string tmjMap(const Level& level, int depth, const ExportInfo& info,
 inline std::string tmxMap(const Level& level, int depth, const ExportInfo& info, int tileSize, const std::string& sheet) {
     return tmxMap(level, depth, info, MapTiles{tileSize, sheet});
 }
+// Cells between depths laid side by side in a world (a Tiled world, an LDtk project),
+// so they read apart.
+inline constexpr int kWorldGap = 2;
+
 // Several depths side by side in one Tiled world.
 nlohmann::ordered_json tiledWorld(const Level& level, const std::vector<std::string>& mapFiles, int tileSize);
 

@@ -35,6 +35,7 @@ MemoryNeed generateMemory(const Project& project, const ExportRequest& request) 
         case ExportFormat::Csv:
         case ExportFormat::Tmx:
         case ExportFormat::Tmj: exporting = std::max(exporting, 3 * depthCells); break; // a depth at a time
+        case ExportFormat::Ldtk: exporting = std::max(exporting, 200 * cellsOf(project.size)); break; // every depth as JSON values
         case ExportFormat::Png: {
             // A depth's pixels, its PNG rows and the encoded file; the sheet beside it.
             const int sheetCell = largestFittingCell(project.size, request.tileSize, true);

@@ -27,7 +27,7 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     QSettings settings;
     const QStringList chosen = settings.value("export/formats", QStringList{"tmj", "png"}).toStringList();
     auto* formats = new QHBoxLayout;
-    for (ExportFormat f : {ExportFormat::Tmj, ExportFormat::Tmx, ExportFormat::Png, ExportFormat::Txt, ExportFormat::Csv}) {
+    for (ExportFormat f : kExportFormats) {
         auto* box = new QCheckBox(formatId(f), this);
         box->setObjectName(QStringLiteral("format-%1").arg(formatId(f)));
         box->setChecked(chosen.contains(formatId(f)));
@@ -36,6 +36,7 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     }
     formats_[0].second->setToolTip(tr("Tiled JSON map per depth, the tileset image beside it, a .world for several depths"));
     formats_[1].second->setToolTip(tr("Tiled XML map per depth"));
+    formats_[2].second->setToolTip(tr("LDtk project: a level per depth, the kinds as an IntGrid layer, the things as entities"));
     const QString projectFolder = document->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(document->filePath()).absolutePath();
     folder_ = new QLineEdit(settings.value("export/folder", projectFolder + "/export").toString(), this);
     auto* browse = new QPushButton(tr("Browse…"), this);

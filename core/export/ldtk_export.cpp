@@ -1,0 +1,376 @@
+#include "export/ldtk_export.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <optional>
+#include <variant>
+
+#include "export/map_objects.h"
+#include "export/provenance.h"
+#include "random/rng.h"
+
+namespace burrow {
+namespace {
+
+using nlohmann::ordered_json;
+
+// An iid: a UUID (version 5's layout) from the project, the seed and what it names,
+// so the same export writes the same iids.
+std::string uuidOf(const ExportInfo& info, const std::string& what) {
+    const std::string key = info.projectHash + "/" + std::to_string(info.seed) + "/" + what;
+    const std::uint64_t high = hashText(key), low = hashText(key + "#");
+    char text[40];
+    std::snprintf(text, sizeof text, "%08llx-%04llx-5%03llx-%04llx-%012llx", static_cast<unsigned long long>(high >> 32),
+                  static_cast<unsigned long long>((high >> 16) & 0xffff), static_cast<unsigned long long>(high & 0xfff),
+                  static_cast<unsigned long long>(0x8000 | ((low >> 48) & 0x3fff)), static_cast<unsigned long long>(low & 0xffffffffffffull));
+    return text;
+}
+
+std::string colourText(std::uint32_t rgb) {
+    char text[8];
+    std::snprintf(text, sizeof text, "#%06X", rgb & 0xffffffu);
+    return text;
+}
+
+// An LDtk identifier: letters, digits and '_', not starting with a digit.
+std::string identifierOf(const std::string& text) {
+    std::string id;
+    for (unsigned char c : text) id += std::isalnum(c) ? static_cast<char>(c) : '_';
+    if (id.empty() || std::isdigit(static_cast<unsigned char>(id[0]))) id = "_" + id;
+    return id;
+}
+
+// LDtk's field types for a property's value.
+struct FieldType {
+    const char* name;   // "Int": the instances' __type
+    const char* editor; // "V_Int": their realEditorValues id
+};
+FieldType fieldTypeOf(const PropertyValue& v) {
+    switch (v.index()) {
+    case 0: return {"Bool", "V_Bool"};
+    case 1: return {"Int", "V_Int"};
+    case 2: return {"Float", "V_Float"};
+    default: return {"String", "V_String"};
+    }
+}
+ordered_json jsonValue(const PropertyValue& v) {
+    ordered_json out;
+    std::visit([&](const auto& x) { out = x; }, v);
+    return out;
+}
+
+struct FieldDef {
+    std::string name;
+    std::string type; // "Int", "Float", "Bool", "String", "EntityRef"
+    int uid = 0;
+};
+
+struct EntityDef {
+    std::string identifier;
+    std::string tag; // player, creature, item, exit, start, stairs_down, stairs_up
+    std::uint32_t colour = 0xffffff;
+    int uid = 0;
+    std::vector<FieldDef> fields;
+};
+
+// The uids of everything defined: each unique in the project, as LDtk wants.
+class Uids {
+public:
+    int next() { return next_++; }
+    int peek() const { return next_; }
+
+private:
+    int next_ = 1;
+};
+
+std::uint32_t objectColour(const Level& level, const MapObject& o) {
+    if (const EntityTemplate* t = level.findTemplate(o.name); t && o.type != "start" && o.type != "exit" && o.type.rfind("stairs", 0) != 0) return t->colour;
+    if (o.type == "start") return 0x60ff60;
+    if (o.type == "exit") return 0xfff060;
+    return 0xffffff; // stairs
+}
+
+// The entity definition an object is an instance of: its template, or its type for
+// markers and stairs.
+std::string entityKey(const MapObject& o) { return o.type.rfind("stairs", 0) == 0 || o.type == "start" || o.type == "exit" ? o.type : o.name; }
+
+// An entity's iid: stairs by place (their partner names them), the rest by order.
+std::string entityIid(const ExportInfo& info, const MapObject& o, int depth, std::size_t index) {
+    if (o.type == "stairs_down" || o.type == "stairs_up")
+        return uuidOf(info, o.type + "/" + std::to_string(depth) + "/" + std::to_string(o.at.x) + "," + std::to_string(o.at.y));
+    return uuidOf(info, "thing/" + std::to_string(depth) + "/" + std::to_string(index));
+}
+
+ordered_json layerDef(int uid, const char* type, const std::string& identifier, int gridSize, ordered_json tilesetUid) {
+    return {{"__type", type}, {"identifier", identifier}, {"type", type}, {"uid", uid}, {"doc", nullptr}, {"uiColor", nullptr},
+            {"gridSize", gridSize}, {"guideGridWid", 0}, {"guideGridHei", 0}, {"displayOpacity", 1}, {"inactiveOpacity", 1},
+            {"hideInList", false}, {"hideFieldsWhenInactive", false}, {"canSelectWhenInactive", true}, {"renderInWorldView", true},
+            {"pxOffsetX", 0}, {"pxOffsetY", 0}, {"parallaxFactorX", 0}, {"parallaxFactorY", 0}, {"parallaxScaling", true},
+            {"requiredTags", ordered_json::array()}, {"excludedTags", ordered_json::array()}, {"autoTilesetDefUid", nullptr},
+            {"tilesetDefUid", tilesetUid}, {"tilePivotX", 0}, {"tilePivotY", 0}, {"biomeFieldUid", nullptr},
+            {"intGridValues", ordered_json::array()}, {"intGridValuesGroups", ordered_json::array()}, {"autoRuleGroups", ordered_json::array()},
+            {"autoSourceLayerDefUid", nullptr}, {"uiFilterTags", ordered_json::array()}, {"useAsyncRender", false}};
+}
+
+ordered_json fieldDefJson(const FieldDef& f, bool reference) {
+    const std::string ldtkType = f.type == "EntityRef" ? "F_EntityRef" : "F_" + f.type;
+    return {{"identifier", f.name}, {"doc", nullptr}, {"__type", f.type}, {"uid", f.uid}, {"type", ldtkType}, {"isArray", false},
+            {"canBeNull", true}, {"arrayMinLength", nullptr}, {"arrayMaxLength", nullptr},
+            {"editorDisplayMode", reference ? "RefLinkBetweenCenters" : "Hidden"}, {"editorDisplayScale", 1}, {"editorDisplayPos", "Above"},
+            {"editorLinkStyle", "StraightArrow"}, {"editorDisplayColor", nullptr}, {"editorAlwaysShow", false}, {"editorShowInWorld", true},
+            {"editorCutLongValues", true}, {"editorTextSuffix", nullptr}, {"editorTextPrefix", nullptr}, {"useForSmartColor", false},
+            {"exportToToc", false}, {"searchable", false}, {"min", nullptr}, {"max", nullptr}, {"regex", nullptr},
+            {"acceptFileTypes", nullptr}, {"defaultOverride", nullptr}, {"textLanguageMode", nullptr}, {"symmetricalRef", reference},
+            {"autoChainRef", false}, {"allowOutOfLevelRef", true}, {"allowedRefs", "Any"}, {"allowedRefsEntityUid", nullptr},
+            {"allowedRefTags", ordered_json::array()}, {"tilesetUid", nullptr}};
+}
+
+ordered_json fieldInstance(const FieldDef& f, ordered_json value, const char* editor) {
+    ordered_json editorValues = ordered_json::array();
+    if (!value.is_null()) editorValues.push_back({{"id", editor}, {"params", {f.type == "EntityRef" ? value["entityIid"] : value}}});
+    return {{"__identifier", f.name}, {"__type", f.type}, {"__value", value}, {"__tile", nullptr}, {"defUid", f.uid}, {"realEditorValues", editorValues}};
+}
+
+// A depth's tiles as LDtk grid tiles of one tileset: the cells whose art is in it.
+ordered_json gridTiles(const TileGrid& tiles, const TiledTileset& set, const std::function<void(int, int*)>& gidRow) {
+    ordered_json out = ordered_json::array();
+    std::vector<int> row(static_cast<std::size_t>(tiles.width()));
+    for (int y = 0; y < tiles.height(); ++y) {
+        gidRow(y, row.data());
+        for (int x = 0; x < tiles.width(); ++x) {
+            const int t = row[static_cast<std::size_t>(x)] - set.firstGid;
+            if (t < 0 || t >= set.tileCount) continue;
+            const int step = set.tileSize + set.spacing;
+            out.push_back({{"px", {x * set.tileSize, y * set.tileSize}},
+                           {"src", {set.margin + (t % set.columns) * step, set.margin + (t / set.columns) * step}},
+                           {"f", 0}, {"t", t}, {"d", {y * tiles.width() + x}}, {"a", 1}});
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::string ldtkProject(const Level& level, const ExportInfo& info, const MapTiles& mapTiles) {
+    const TileKinds& kinds = level.kinds;
+    const std::vector<TiledTileset> sets = mapTilesets(kinds, mapTiles);
+    const int grid = sets.front().tileSize;
+    const bool game = mapTiles.game && !mapTiles.game->empty();
+    std::optional<GameTileGids> gameGids;
+    if (game) gameGids.emplace(*mapTiles.game, kinds);
+    const int burrowFirst = sets.back().firstGid; // Burrow's glyph tileset is the last
+    auto artRow = [&](const TileGrid& tiles, int y, int* out) {
+        if (gameGids) return gameGids->row(tiles, y, out);
+        const Tile* cells = tiles.row(y);
+        for (int x = 0; x < tiles.width(); ++x) out[x] = cells[x] == Tile::Void ? 0 : burrowFirst + static_cast<int>(cells[x]);
+    };
+    Uids uids;
+    const std::string worldIid = uuidOf(info, "world");
+
+    // The kinds as an enum, which the tilesets tag their tiles with.
+    const int kindsEnumUid = uids.next();
+    ordered_json kindValues = ordered_json::array();
+    for (int i = 0; i < kinds.count(); ++i) {
+        const TileKind& k = kinds[kinds.tileAt(i)];
+        kindValues.push_back({{"id", identifierOf(k.id)}, {"tileRect", nullptr}, {"tileId", nullptr}, {"color", static_cast<std::int64_t>(k.colour)},
+                              {"__tileSrcRect", nullptr}});
+    }
+    // Tilesets: the game's (where the project has art), then Burrow's glyph sheet.
+    ordered_json tilesetDefs = ordered_json::array();
+    std::vector<int> tilesetUids;
+    for (const TiledTileset& set : sets) {
+        const int uid = uids.next();
+        tilesetUids.push_back(uid);
+        std::map<std::string, std::vector<int>> tagged;
+        for (const TiledTile& t : set.tiles) tagged[identifierOf(t.type)].push_back(t.id);
+        ordered_json enumTags = ordered_json::array();
+        for (int i = 0; i < kinds.count(); ++i) {
+            const std::string id = identifierOf(kinds[kinds.tileAt(i)].id);
+            enumTags.push_back({{"enumValueId", id}, {"tileIds", tagged.count(id) ? tagged[id] : std::vector<int>{}}});
+        }
+        tilesetDefs.push_back({{"__cWid", set.columns}, {"__cHei", set.columns > 0 ? (set.tileCount + set.columns - 1) / set.columns : 0},
+                               {"identifier", identifierOf(set.name)}, {"uid", uid}, {"relPath", set.image}, {"embedAtlas", nullptr},
+                               {"pxWid", set.imageWidth}, {"pxHei", set.imageHeight}, {"tileGridSize", set.tileSize}, {"spacing", set.spacing},
+                               {"padding", set.margin}, {"tags", ordered_json::array()}, {"tagsSourceEnumUid", kindsEnumUid},
+                               {"enumTags", enumTags}, {"customData", ordered_json::array()}, {"savedSelections", ordered_json::array()},
+                               {"cachedPixelData", nullptr}});
+    }
+
+    // Layers, top first: the things, the art, the kinds.
+    const int thingsLayerUid = uids.next();
+    std::vector<int> artLayerUids;
+    for (std::size_t i = 0; i < sets.size(); ++i) artLayerUids.push_back(uids.next());
+    const int kindsLayerUid = uids.next();
+    ordered_json layerDefs = ordered_json::array();
+    layerDefs.push_back(layerDef(thingsLayerUid, "Entities", "Things", grid, nullptr));
+    for (std::size_t i = 0; i < sets.size(); ++i)
+        layerDefs.push_back(layerDef(artLayerUids[i], "Tiles", "Art_" + identifierOf(sets[i].name), grid, tilesetUids[i]));
+    ordered_json kindsLayer = layerDef(kindsLayerUid, "IntGrid", "Kinds", grid, nullptr);
+    for (int i = 0; i < kinds.count(); ++i) {
+        const Tile t = kinds.tileAt(i);
+        if (t == Tile::Void) continue; // 0: no value, as LDtk has it
+        kindsLayer["intGridValues"].push_back({{"value", i + 1}, {"identifier", identifierOf(kinds[t].id)}, {"color", colourText(kinds[t].colour)},
+                                               {"tile", nullptr}, {"groupUid", 0}});
+    }
+    layerDefs.push_back(kindsLayer);
+
+    // Entity definitions: one per template (or marker, or stairs), with a field for
+    // each property any of its instances has, typed as the first; a name given two
+    // types is text.
+    std::vector<std::vector<MapObject>> objects;
+    for (int z = 0; z < level.depthCount(); ++z) objects.push_back(objectsOf(level, z));
+    std::map<std::string, EntityDef> defs;
+    std::vector<std::string> defOrder;
+    for (const auto& depth : objects)
+        for (const MapObject& o : depth) {
+            const std::string key = entityKey(o);
+            if (!defs.count(key)) {
+                defOrder.push_back(key);
+                EntityDef& d = defs[key];
+                d.identifier = identifierOf(key);
+                d.tag = o.type;
+                d.colour = objectColour(level, o);
+                d.uid = uids.next();
+                if (o.type == "stairs_down" || o.type == "stairs_up") d.fields.push_back({"partner", "EntityRef", uids.next()});
+            }
+            EntityDef& d = defs[key];
+            for (const Property& p : o.properties) {
+                const std::string type = fieldTypeOf(p.value).name;
+                auto f = std::find_if(d.fields.begin(), d.fields.end(), [&](const FieldDef& x) { return x.name == identifierOf(p.name); });
+                if (f == d.fields.end()) d.fields.push_back({identifierOf(p.name), type, uids.next()});
+                else if (f->type != type) f->type = "String";
+            }
+        }
+    // Identifiers made from different names may meet ("giant rat", "giant_rat"): numbered apart.
+    for (std::size_t i = 0; i < defOrder.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (defs[defOrder[i]].identifier == defs[defOrder[j]].identifier) defs[defOrder[i]].identifier += "_" + std::to_string(i);
+    ordered_json entityDefs = ordered_json::array();
+    for (const std::string& key : defOrder) {
+        const EntityDef& d = defs[key];
+        ordered_json fields = ordered_json::array();
+        for (const FieldDef& f : d.fields) fields.push_back(fieldDefJson(f, f.type == "EntityRef"));
+        entityDefs.push_back({{"identifier", d.identifier}, {"uid", d.uid}, {"tags", {d.tag}}, {"exportToToc", true}, {"allowOutOfBounds", false},
+                              {"doc", nullptr}, {"width", grid}, {"height", grid}, {"resizableX", false}, {"resizableY", false},
+                              {"minWidth", nullptr}, {"maxWidth", nullptr}, {"minHeight", nullptr}, {"maxHeight", nullptr},
+                              {"keepAspectRatio", false}, {"tileOpacity", 1}, {"fillOpacity", 0.5}, {"lineOpacity", 1}, {"hollow", false},
+                              {"color", colourText(d.colour)}, {"renderMode", "Rectangle"}, {"showName", true}, {"tilesetId", nullptr},
+                              {"tileRenderMode", "FitInside"}, {"tileRect", nullptr}, {"uiTileRect", nullptr},
+                              {"nineSliceBorders", ordered_json::array()}, {"maxCount", 0}, {"limitScope", "PerLevel"},
+                              {"limitBehavior", "MoveLastOne"}, {"pivotX", 0}, {"pivotY", 0}, {"fieldDefs", fields}});
+    }
+
+    // Level fields: where the level came from.
+    std::vector<FieldDef> levelFields;
+    std::vector<std::pair<std::string, std::string>> origin = provenance(info);
+    for (const auto& [name, value] : origin) levelFields.push_back({name, "String", uids.next()});
+    levelFields.push_back({"depth", "Int", uids.next()});
+    ordered_json levelFieldDefs = ordered_json::array();
+    for (const FieldDef& f : levelFields) levelFieldDefs.push_back(fieldDefJson(f, false));
+
+    // The levels, one per depth, side by side.
+    std::map<std::string, ordered_json> toc;
+    ordered_json levels = ordered_json::array();
+    for (int z = 0; z < level.depthCount(); ++z) {
+        const TileGrid& tiles = level.tiles(z);
+        const int levelUid = uids.next();
+        const std::string levelIid = uuidOf(info, "depth/" + std::to_string(z));
+        const std::string thingsIid = uuidOf(info, "depth/" + std::to_string(z) + "/things");
+        const int worldX = z * (level.width() + kWorldGap) * grid;
+        auto layerInstance = [&](const std::string& identifier, const char* type, int defUid, const std::string& iid, ordered_json tilesetUid,
+                                 ordered_json tilesetPath) {
+            return ordered_json{{"__identifier", identifier}, {"__type", type}, {"__cWid", level.width()}, {"__cHei", level.height()},
+                                {"__gridSize", grid}, {"__opacity", 1}, {"__pxTotalOffsetX", 0}, {"__pxTotalOffsetY", 0},
+                                {"__tilesetDefUid", tilesetUid}, {"__tilesetRelPath", tilesetPath}, {"iid", iid}, {"levelId", levelUid},
+                                {"layerDefUid", defUid}, {"pxOffsetX", 0}, {"pxOffsetY", 0}, {"visible", true},
+                                {"optionalRules", ordered_json::array()}, {"intGridCsv", ordered_json::array()},
+                                {"autoLayerTiles", ordered_json::array()}, {"seed", static_cast<std::int64_t>(hashText(iid) & 0x7fffffff)},
+                                {"overrideTilesetUid", nullptr}, {"gridTiles", ordered_json::array()}, {"entityInstances", ordered_json::array()}};
+        };
+        ordered_json layers = ordered_json::array();
+        ordered_json things = layerInstance("Things", "Entities", thingsLayerUid, thingsIid, nullptr, nullptr);
+        for (std::size_t i = 0; i < objects[static_cast<std::size_t>(z)].size(); ++i) {
+            const MapObject& o = objects[static_cast<std::size_t>(z)][i];
+            const EntityDef& d = defs[entityKey(o)];
+            const std::string iid = entityIid(info, o, z, i);
+            ordered_json fields = ordered_json::array();
+            for (const FieldDef& f : d.fields) {
+                if (f.type == "EntityRef") {
+                    const int partner = o.type == "stairs_down" ? z + 1 : z - 1;
+                    MapObject other{"", o.type == "stairs_down" ? "stairs_up" : "stairs_down", {o.at.x, o.at.y, partner}, {}};
+                    fields.push_back(fieldInstance(f, {{"entityIid", entityIid(info, other, partner, 0)},
+                                                       {"layerIid", uuidOf(info, "depth/" + std::to_string(partner) + "/things")},
+                                                       {"levelIid", uuidOf(info, "depth/" + std::to_string(partner))}, {"worldIid", worldIid}},
+                                                   "V_String"));
+                    continue;
+                }
+                const auto p = std::find_if(o.properties.begin(), o.properties.end(), [&](const Property& q) { return identifierOf(q.name) == f.name; });
+                if (p == o.properties.end()) fields.push_back(fieldInstance(f, nullptr, "V_String"));
+                else if (f.type == fieldTypeOf(p->value).name) fields.push_back(fieldInstance(f, jsonValue(p->value), fieldTypeOf(p->value).editor));
+                else fields.push_back(fieldInstance(f, propertyText(p->value), "V_String"));
+            }
+            const int px = o.at.x * grid, py = o.at.y * grid;
+            things["entityInstances"].push_back({{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}},
+                                                 {"__tags", {d.tag}}, {"__tile", nullptr}, {"__smartColor", colourText(d.colour)},
+                                                 {"__worldX", worldX + px}, {"__worldY", py}, {"iid", iid}, {"width", grid}, {"height", grid},
+                                                 {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", fields}});
+            toc[d.identifier].push_back({{"worldX", worldX + px}, {"worldY", py}, {"widPx", grid}, {"heiPx", grid}, {"fields", nullptr},
+                                         {"iids", {{"worldIid", worldIid}, {"levelIid", levelIid}, {"layerIid", thingsIid}, {"entityIid", iid}}}});
+        }
+        layers.push_back(things);
+        for (std::size_t i = 0; i < sets.size(); ++i) {
+            ordered_json art = layerInstance("Art_" + identifierOf(sets[i].name), "Tiles", artLayerUids[i],
+                                             uuidOf(info, "depth/" + std::to_string(z) + "/art/" + std::to_string(i)), tilesetUids[i], sets[i].image);
+            art["gridTiles"] = gridTiles(tiles, sets[i], [&](int y, int* out) { artRow(tiles, y, out); });
+            layers.push_back(art);
+        }
+        ordered_json kindsCells = layerInstance("Kinds", "IntGrid", kindsLayerUid, uuidOf(info, "depth/" + std::to_string(z) + "/kinds"), nullptr, nullptr);
+        std::vector<int> values;
+        values.reserve(static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height()));
+        for (int y = 0; y < level.height(); ++y)
+            for (int x = 0; x < level.width(); ++x) {
+                const Tile t = kinds.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
+                values.push_back(t == Tile::Void ? 0 : static_cast<int>(t) + 1);
+            }
+        kindsCells["intGridCsv"] = values;
+        layers.push_back(kindsCells);
+
+        ordered_json levelFieldValues = ordered_json::array();
+        for (std::size_t i = 0; i < origin.size(); ++i) levelFieldValues.push_back(fieldInstance(levelFields[i], origin[i].second, "V_String"));
+        levelFieldValues.push_back(fieldInstance(levelFields.back(), z, "V_Int"));
+        levels.push_back({{"identifier", "Depth_" + std::to_string(z)}, {"iid", levelIid}, {"uid", levelUid}, {"worldX", worldX}, {"worldY", 0},
+                          {"worldDepth", 0}, {"pxWid", level.width() * grid}, {"pxHei", level.height() * grid}, {"__bgColor", "#18181C"},
+                          {"bgColor", nullptr}, {"useAutoIdentifier", false}, {"bgRelPath", nullptr}, {"bgPos", nullptr}, {"bgPivotX", 0.5},
+                          {"bgPivotY", 0.5}, {"__smartColor", "#ADADB5"}, {"__bgPos", nullptr}, {"externalRelPath", nullptr},
+                          {"fieldInstances", levelFieldValues}, {"layerInstances", layers}, {"__neighbours", ordered_json::array()}});
+    }
+
+    ordered_json tocJson = ordered_json::array();
+    for (const std::string& key : defOrder) {
+        const std::string& id = defs[key].identifier;
+        tocJson.push_back({{"identifier", id}, {"instancesData", toc.count(id) ? toc[id] : ordered_json::array()}});
+    }
+    const int nextUid = uids.peek();
+    const ordered_json project = {
+        {"__header__", {{"fileType", "LDtk Project JSON"}, {"app", "LDtk"}, {"doc", "https://ldtk.io/json"}, {"schema", "https://ldtk.io/files/JSON_SCHEMA.json"},
+                        {"appAuthor", "Burrow " BURROW_VERSION}, {"appVersion", "1.5.3"}, {"url", "https://ldtk.io"}}},
+        {"iid", uuidOf(info, "project")}, {"jsonVersion", "1.5.3"}, {"appBuildId", 473703}, {"nextUid", nextUid},
+        {"identifierStyle", "Free"}, {"toc", tocJson}, {"worldLayout", "Free"}, {"worldGridWidth", level.width() * grid},
+        {"worldGridHeight", level.height() * grid}, {"defaultLevelWidth", level.width() * grid}, {"defaultLevelHeight", level.height() * grid},
+        {"defaultPivotX", 0}, {"defaultPivotY", 0}, {"defaultGridSize", grid}, {"defaultEntityWidth", grid}, {"defaultEntityHeight", grid},
+        {"bgColor", "#40465B"}, {"defaultLevelBgColor", "#18181C"}, {"minifyJson", false}, {"externalLevels", false}, {"exportTiled", false},
+        {"simplifiedExport", false}, {"imageExportMode", "None"}, {"exportLevelBg", true}, {"pngFilePattern", nullptr}, {"backupOnSave", false},
+        {"backupLimit", 10}, {"backupRelPath", nullptr}, {"levelNamePattern", "Depth_%idx"}, {"tutorialDesc", nullptr},
+        {"customCommands", ordered_json::array()}, {"flags", ordered_json::array()},
+        {"defs", {{"layers", layerDefs}, {"entities", entityDefs}, {"tilesets", tilesetDefs},
+                  {"enums", {{{"identifier", "Kinds"}, {"uid", kindsEnumUid}, {"values", kindValues}, {"iconTilesetUid", nullptr},
+                              {"externalRelPath", nullptr}, {"externalFileChecksum", nullptr}, {"tags", ordered_json::array()}}}},
+                  {"externalEnums", ordered_json::array()}, {"levelFields", levelFieldDefs}}},
+        {"levels", levels}, {"worlds", ordered_json::array()}, {"dummyWorldIid", worldIid}};
+    return project.dump(1) + "\n";
+}
+
+} // namespace burrow
