@@ -136,7 +136,9 @@ private slots:
             const Project project = loadProject(entry.path(), builtinStages());
             for (std::uint64_t seed : {1, 2, 3}) {
                 const Level level = makeLevel(project, seed).level;
+                // External tilesets are read the same way: checked on the first seed.
                 for (bool external : {false, true}) {
+                    if (external && seed != 1) continue;
                     QTemporaryDir dir;
                     const fs::path out = dir.path().toStdString();
                     ExportRequest request;
