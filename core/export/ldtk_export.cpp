@@ -152,225 +152,285 @@ ordered_json gridTiles(const TileGrid& tiles, const TiledTileset& set, const std
     return out;
 }
 
-} // namespace
-
-std::string ldtkProject(const Level& level, const ExportInfo& info, const MapTiles& mapTiles) {
-    const TileKinds& kinds = level.kinds;
-    const std::vector<TiledTileset> sets = mapTilesets(kinds, mapTiles);
-    const int grid = sets.front().tileSize;
-    const bool game = mapTiles.game && !mapTiles.game->empty();
-    std::optional<GameTileGids> gameGids;
-    if (game) gameGids.emplace(*mapTiles.game, kinds);
-    const int burrowFirst = sets.back().firstGid; // Burrow's glyph tileset is the last
-    auto artRow = [&](const TileGrid& tiles, int y, int* out) {
-        if (gameGids) return gameGids->row(tiles, y, out);
-        const Tile* cells = tiles.row(y);
-        for (int x = 0; x < tiles.width(); ++x) out[x] = cells[x] == Tile::Void ? 0 : burrowFirst + static_cast<int>(cells[x]);
-    };
-    Uids uids;
-    const std::string worldIid = uuidOf(info, "world");
-
-    // The kinds as an enum, which the tilesets tag their tiles with.
-    const int kindsEnumUid = uids.next();
-    ordered_json kindValues = ordered_json::array();
-    for (int i = 0; i < kinds.count(); ++i) {
-        const TileKind& k = kinds[kinds.tileAt(i)];
-        kindValues.push_back({{"id", identifierOf(k.id)}, {"tileRect", nullptr}, {"tileId", nullptr}, {"color", static_cast<std::int64_t>(k.colour)},
-                              {"__tileSrcRect", nullptr}});
+// One project being written. Its uids are handed out in a fixed order (the kinds'
+// enum, the tilesets, the layers, the entities and their fields, the level fields,
+// the levels), so the same level writes the same bytes.
+class LdtkProjectWriter {
+public:
+    LdtkProjectWriter(const Level& level, const ExportInfo& info, const MapTiles& tiles)
+        : level_(level), kinds_(level.kinds), info_(info), sets_(mapTilesets(level.kinds, tiles)), grid_(sets_.front().tileSize),
+          worldIid_(uuidOf(info, "world")) {
+        if (tiles.game && !tiles.game->empty()) gameGids_.emplace(*tiles.game, kinds_);
+        for (int z = 0; z < level.depthCount(); ++z) objects_.push_back(objectsOf(level, z));
     }
-    // Tilesets: the game's (where the project has art), then Burrow's glyph sheet.
-    ordered_json tilesetDefs = ordered_json::array();
-    std::vector<int> tilesetUids;
-    for (const TiledTileset& set : sets) {
-        const int uid = uids.next();
-        tilesetUids.push_back(uid);
-        std::map<std::string, std::vector<int>> tagged;
-        for (const TiledTile& t : set.tiles) tagged[identifierOf(t.type)].push_back(t.id);
-        ordered_json enumTags = ordered_json::array();
-        for (int i = 0; i < kinds.count(); ++i) {
-            const std::string id = identifierOf(kinds[kinds.tileAt(i)].id);
-            enumTags.push_back({{"enumValueId", id}, {"tileIds", tagged.count(id) ? tagged[id] : std::vector<int>{}}});
+
+    std::string text() {
+        // The order of these calls is the order of the uids.
+        const ordered_json kinds = kindsEnum();
+        const ordered_json tilesets = tilesetDefs();
+        const ordered_json layers = layerDefs();
+        const ordered_json entities = entityDefs();
+        const ordered_json levelFields = levelFieldDefs();
+        ordered_json levels = ordered_json::array();
+        for (int z = 0; z < level_.depthCount(); ++z) levels.push_back(levelJson(z));
+        const ordered_json project = {
+            {"__header__", {{"fileType", "LDtk Project JSON"}, {"app", "LDtk"}, {"doc", "https://ldtk.io/json"},
+                            {"schema", "https://ldtk.io/files/JSON_SCHEMA.json"}, {"appAuthor", "Burrow " BURROW_VERSION},
+                            {"appVersion", "1.5.3"}, {"url", "https://ldtk.io"}}},
+            {"iid", uuidOf(info_, "project")}, {"jsonVersion", "1.5.3"}, {"appBuildId", 473703}, {"nextUid", uids_.peek()},
+            {"identifierStyle", "Free"}, {"toc", tocJson()}, {"worldLayout", "Free"}, {"worldGridWidth", level_.width() * grid_},
+            {"worldGridHeight", level_.height() * grid_}, {"defaultLevelWidth", level_.width() * grid_},
+            {"defaultLevelHeight", level_.height() * grid_}, {"defaultPivotX", 0}, {"defaultPivotY", 0}, {"defaultGridSize", grid_},
+            {"defaultEntityWidth", grid_}, {"defaultEntityHeight", grid_}, {"bgColor", "#40465B"}, {"defaultLevelBgColor", "#18181C"},
+            {"minifyJson", false}, {"externalLevels", false}, {"exportTiled", false}, {"simplifiedExport", false},
+            {"imageExportMode", "None"}, {"exportLevelBg", true}, {"pngFilePattern", nullptr}, {"backupOnSave", false},
+            {"backupLimit", 10}, {"backupRelPath", nullptr}, {"levelNamePattern", "Depth_%idx"}, {"tutorialDesc", nullptr},
+            {"customCommands", ordered_json::array()}, {"flags", ordered_json::array()},
+            {"defs", {{"layers", layers}, {"entities", entities}, {"tilesets", tilesets}, {"enums", {kinds}},
+                      {"externalEnums", ordered_json::array()}, {"levelFields", levelFields}}},
+            {"levels", levels}, {"worlds", ordered_json::array()}, {"dummyWorldIid", worldIid_}};
+        return project.dump(1) + "\n";
+    }
+
+private:
+    // The kinds as an enum, which the tilesets tag their tiles with.
+    ordered_json kindsEnum() {
+        kindsEnumUid_ = uids_.next();
+        ordered_json values = ordered_json::array();
+        for (int i = 0; i < kinds_.count(); ++i) {
+            const TileKind& k = kinds_[kinds_.tileAt(i)];
+            values.push_back({{"id", identifierOf(k.id)}, {"tileRect", nullptr}, {"tileId", nullptr}, {"color", static_cast<std::int64_t>(k.colour)},
+                              {"__tileSrcRect", nullptr}});
         }
-        tilesetDefs.push_back({{"__cWid", set.columns}, {"__cHei", set.columns > 0 ? (set.tileCount + set.columns - 1) / set.columns : 0},
-                               {"identifier", identifierOf(set.name)}, {"uid", uid}, {"relPath", set.image}, {"embedAtlas", nullptr},
-                               {"pxWid", set.imageWidth}, {"pxHei", set.imageHeight}, {"tileGridSize", set.tileSize}, {"spacing", set.spacing},
-                               {"padding", set.margin}, {"tags", ordered_json::array()}, {"tagsSourceEnumUid", kindsEnumUid},
-                               {"enumTags", enumTags}, {"customData", ordered_json::array()}, {"savedSelections", ordered_json::array()},
-                               {"cachedPixelData", nullptr}});
+        return {{"identifier", "Kinds"}, {"uid", kindsEnumUid_}, {"values", values}, {"iconTilesetUid", nullptr},
+                {"externalRelPath", nullptr}, {"externalFileChecksum", nullptr}, {"tags", ordered_json::array()}};
+    }
+
+    // The game's tilesets (where the project has art), then Burrow's glyph sheet, each
+    // tile tagged with the kinds it is drawn for.
+    ordered_json tilesetDefs() {
+        ordered_json defs = ordered_json::array();
+        for (const TiledTileset& set : sets_) {
+            const int uid = uids_.next();
+            tilesetUids_.push_back(uid);
+            std::map<std::string, std::vector<int>> tagged;
+            for (const TiledTile& t : set.tiles) tagged[identifierOf(t.type)].push_back(t.id);
+            ordered_json enumTags = ordered_json::array();
+            for (int i = 0; i < kinds_.count(); ++i) {
+                const std::string id = identifierOf(kinds_[kinds_.tileAt(i)].id);
+                enumTags.push_back({{"enumValueId", id}, {"tileIds", tagged.count(id) ? tagged[id] : std::vector<int>{}}});
+            }
+            defs.push_back({{"__cWid", set.columns}, {"__cHei", set.columns > 0 ? (set.tileCount + set.columns - 1) / set.columns : 0},
+                            {"identifier", identifierOf(set.name)}, {"uid", uid}, {"relPath", set.image}, {"embedAtlas", nullptr},
+                            {"pxWid", set.imageWidth}, {"pxHei", set.imageHeight}, {"tileGridSize", set.tileSize}, {"spacing", set.spacing},
+                            {"padding", set.margin}, {"tags", ordered_json::array()}, {"tagsSourceEnumUid", kindsEnumUid_},
+                            {"enumTags", enumTags}, {"customData", ordered_json::array()}, {"savedSelections", ordered_json::array()},
+                            {"cachedPixelData", nullptr}});
+        }
+        return defs;
     }
 
     // Layers, top first: the things, the art, the kinds.
-    const int thingsLayerUid = uids.next();
-    std::vector<int> artLayerUids;
-    for (std::size_t i = 0; i < sets.size(); ++i) artLayerUids.push_back(uids.next());
-    const int kindsLayerUid = uids.next();
-    ordered_json layerDefs = ordered_json::array();
-    layerDefs.push_back(layerDef(thingsLayerUid, "Entities", "Things", grid, nullptr));
-    for (std::size_t i = 0; i < sets.size(); ++i)
-        layerDefs.push_back(layerDef(artLayerUids[i], "Tiles", "Art_" + identifierOf(sets[i].name), grid, tilesetUids[i]));
-    ordered_json kindsLayer = layerDef(kindsLayerUid, "IntGrid", "Kinds", grid, nullptr);
-    for (int i = 0; i < kinds.count(); ++i) {
-        const Tile t = kinds.tileAt(i);
-        if (t == Tile::Void) continue; // 0: no value, as LDtk has it
-        kindsLayer["intGridValues"].push_back({{"value", i + 1}, {"identifier", identifierOf(kinds[t].id)}, {"color", colourText(kinds[t].colour)},
-                                               {"tile", nullptr}, {"groupUid", 0}});
-    }
-    layerDefs.push_back(kindsLayer);
-
-    // Entity definitions: one per template (or marker, or stairs), with a field for
-    // each property any of its instances has, typed as the first; a name given two
-    // types is text.
-    std::vector<std::vector<MapObject>> objects;
-    for (int z = 0; z < level.depthCount(); ++z) objects.push_back(objectsOf(level, z));
-    std::map<std::string, EntityDef> defs;
-    std::vector<std::string> defOrder;
-    for (const auto& depth : objects)
-        for (const MapObject& o : depth) {
-            const std::string key = entityKey(o);
-            if (!defs.count(key)) {
-                defOrder.push_back(key);
-                EntityDef& d = defs[key];
-                d.identifier = identifierOf(key);
-                d.tag = o.type;
-                d.colour = objectColour(level, o);
-                d.uid = uids.next();
-                if (o.type == "stairs_down" || o.type == "stairs_up") d.fields.push_back({"partner", "EntityRef", uids.next()});
-            }
-            EntityDef& d = defs[key];
-            for (const Property& p : o.properties) {
-                const std::string type = fieldTypeOf(p.value).name;
-                auto f = std::find_if(d.fields.begin(), d.fields.end(), [&](const FieldDef& x) { return x.name == identifierOf(p.name); });
-                if (f == d.fields.end()) d.fields.push_back({identifierOf(p.name), type, uids.next()});
-                else if (f->type != type) f->type = "String";
-            }
+    ordered_json layerDefs() {
+        thingsLayerUid_ = uids_.next();
+        for (std::size_t i = 0; i < sets_.size(); ++i) artLayerUids_.push_back(uids_.next());
+        kindsLayerUid_ = uids_.next();
+        ordered_json defs = ordered_json::array();
+        defs.push_back(layerDef(thingsLayerUid_, "Entities", "Things", grid_, nullptr));
+        for (std::size_t i = 0; i < sets_.size(); ++i) defs.push_back(layerDef(artLayerUids_[i], "Tiles", artLayerName(i), grid_, tilesetUids_[i]));
+        ordered_json kinds = layerDef(kindsLayerUid_, "IntGrid", "Kinds", grid_, nullptr);
+        for (int i = 0; i < kinds_.count(); ++i) {
+            const Tile t = kinds_.tileAt(i);
+            if (t == Tile::Void) continue; // 0: no value, as LDtk has it
+            kinds["intGridValues"].push_back({{"value", i + 1}, {"identifier", identifierOf(kinds_[t].id)}, {"color", colourText(kinds_[t].colour)},
+                                              {"tile", nullptr}, {"groupUid", 0}});
         }
-    // Identifiers made from different names may meet ("giant rat", "giant_rat"): numbered apart.
-    for (std::size_t i = 0; i < defOrder.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (defs[defOrder[i]].identifier == defs[defOrder[j]].identifier) defs[defOrder[i]].identifier += "_" + std::to_string(i);
-    ordered_json entityDefs = ordered_json::array();
-    for (const std::string& key : defOrder) {
-        const EntityDef& d = defs[key];
-        ordered_json fields = ordered_json::array();
-        for (const FieldDef& f : d.fields) fields.push_back(fieldDefJson(f, f.type == "EntityRef"));
-        entityDefs.push_back({{"identifier", d.identifier}, {"uid", d.uid}, {"tags", {d.tag}}, {"exportToToc", true}, {"allowOutOfBounds", false},
-                              {"doc", nullptr}, {"width", grid}, {"height", grid}, {"resizableX", false}, {"resizableY", false},
-                              {"minWidth", nullptr}, {"maxWidth", nullptr}, {"minHeight", nullptr}, {"maxHeight", nullptr},
-                              {"keepAspectRatio", false}, {"tileOpacity", 1}, {"fillOpacity", 0.5}, {"lineOpacity", 1}, {"hollow", false},
-                              {"color", colourText(d.colour)}, {"renderMode", "Rectangle"}, {"showName", true}, {"tilesetId", nullptr},
-                              {"tileRenderMode", "FitInside"}, {"tileRect", nullptr}, {"uiTileRect", nullptr},
-                              {"nineSliceBorders", ordered_json::array()}, {"maxCount", 0}, {"limitScope", "PerLevel"},
-                              {"limitBehavior", "MoveLastOne"}, {"pivotX", 0}, {"pivotY", 0}, {"fieldDefs", fields}});
+        defs.push_back(kinds);
+        return defs;
     }
 
-    // Level fields: where the level came from.
-    std::vector<FieldDef> levelFields;
-    std::vector<std::pair<std::string, std::string>> origin = provenance(info);
-    for (const auto& [name, value] : origin) levelFields.push_back({name, "String", uids.next()});
-    levelFields.push_back({"depth", "Int", uids.next()});
-    ordered_json levelFieldDefs = ordered_json::array();
-    for (const FieldDef& f : levelFields) levelFieldDefs.push_back(fieldDefJson(f, false));
+    std::string artLayerName(std::size_t set) const { return "Art_" + identifierOf(sets_[set].name); }
 
-    // The levels, one per depth, side by side.
-    std::map<std::string, ordered_json> toc;
-    ordered_json levels = ordered_json::array();
-    for (int z = 0; z < level.depthCount(); ++z) {
-        const TileGrid& tiles = level.tiles(z);
-        const int levelUid = uids.next();
-        const std::string levelIid = uuidOf(info, "depth/" + std::to_string(z));
-        const std::string thingsIid = uuidOf(info, "depth/" + std::to_string(z) + "/things");
-        const int worldX = z * (level.width() + kWorldGap) * grid;
-        auto layerInstance = [&](const std::string& identifier, const char* type, int defUid, const std::string& iid, ordered_json tilesetUid,
-                                 ordered_json tilesetPath) {
-            return ordered_json{{"__identifier", identifier}, {"__type", type}, {"__cWid", level.width()}, {"__cHei", level.height()},
-                                {"__gridSize", grid}, {"__opacity", 1}, {"__pxTotalOffsetX", 0}, {"__pxTotalOffsetY", 0},
-                                {"__tilesetDefUid", tilesetUid}, {"__tilesetRelPath", tilesetPath}, {"iid", iid}, {"levelId", levelUid},
-                                {"layerDefUid", defUid}, {"pxOffsetX", 0}, {"pxOffsetY", 0}, {"visible", true},
-                                {"optionalRules", ordered_json::array()}, {"intGridCsv", ordered_json::array()},
-                                {"autoLayerTiles", ordered_json::array()}, {"seed", static_cast<std::int64_t>(hashText(iid) & 0x7fffffff)},
-                                {"overrideTilesetUid", nullptr}, {"gridTiles", ordered_json::array()}, {"entityInstances", ordered_json::array()}};
-        };
-        ordered_json layers = ordered_json::array();
-        ordered_json things = layerInstance("Things", "Entities", thingsLayerUid, thingsIid, nullptr, nullptr);
-        for (std::size_t i = 0; i < objects[static_cast<std::size_t>(z)].size(); ++i) {
-            const MapObject& o = objects[static_cast<std::size_t>(z)][i];
-            const EntityDef& d = defs[entityKey(o)];
-            const std::string iid = entityIid(info, o, z, i);
-            ordered_json fields = ordered_json::array();
-            for (const FieldDef& f : d.fields) {
-                if (f.type == "EntityRef") {
-                    const int partner = o.type == "stairs_down" ? z + 1 : z - 1;
-                    MapObject other{"", o.type == "stairs_down" ? "stairs_up" : "stairs_down", {o.at.x, o.at.y, partner}, {}};
-                    fields.push_back(fieldInstance(f, {{"entityIid", entityIid(info, other, partner, 0)},
-                                                       {"layerIid", uuidOf(info, "depth/" + std::to_string(partner) + "/things")},
-                                                       {"levelIid", uuidOf(info, "depth/" + std::to_string(partner))}, {"worldIid", worldIid}},
-                                                   "V_String"));
-                    continue;
+    // One entity definition per template (or marker, or stairs), with a field for each
+    // property any of its instances has, typed as the first; a name given two types is text.
+    ordered_json entityDefs() {
+        for (const auto& depth : objects_)
+            for (const MapObject& o : depth) {
+                const std::string key = entityKey(o);
+                if (!defs_.count(key)) {
+                    defOrder_.push_back(key);
+                    EntityDef& d = defs_[key];
+                    d.identifier = identifierOf(key);
+                    d.tag = o.type;
+                    d.colour = objectColour(level_, o);
+                    d.uid = uids_.next();
+                    if (o.type == "stairs_down" || o.type == "stairs_up") d.fields.push_back({"partner", "EntityRef", uids_.next()});
                 }
-                const auto p = std::find_if(o.properties.begin(), o.properties.end(), [&](const Property& q) { return identifierOf(q.name) == f.name; });
-                if (p == o.properties.end()) fields.push_back(fieldInstance(f, nullptr, "V_String"));
-                else if (f.type == fieldTypeOf(p->value).name) fields.push_back(fieldInstance(f, jsonValue(p->value), fieldTypeOf(p->value).editor));
-                else fields.push_back(fieldInstance(f, propertyText(p->value), "V_String"));
+                EntityDef& d = defs_[key];
+                for (const Property& p : o.properties) {
+                    const std::string type = fieldTypeOf(p.value).name;
+                    auto f = std::find_if(d.fields.begin(), d.fields.end(), [&](const FieldDef& x) { return x.name == identifierOf(p.name); });
+                    if (f == d.fields.end()) d.fields.push_back({identifierOf(p.name), type, uids_.next()});
+                    else if (f->type != type) f->type = "String";
+                }
             }
-            const int px = o.at.x * grid, py = o.at.y * grid;
-            things["entityInstances"].push_back({{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}},
-                                                 {"__tags", {d.tag}}, {"__tile", nullptr}, {"__smartColor", colourText(d.colour)},
-                                                 {"__worldX", worldX + px}, {"__worldY", py}, {"iid", iid}, {"width", grid}, {"height", grid},
-                                                 {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", fields}});
-            toc[d.identifier].push_back({{"worldX", worldX + px}, {"worldY", py}, {"widPx", grid}, {"heiPx", grid}, {"fields", nullptr},
-                                         {"iids", {{"worldIid", worldIid}, {"levelIid", levelIid}, {"layerIid", thingsIid}, {"entityIid", iid}}}});
+        // Identifiers made from different names may meet ("giant rat", "giant_rat"): numbered apart.
+        for (std::size_t i = 0; i < defOrder_.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (defs_[defOrder_[i]].identifier == defs_[defOrder_[j]].identifier) defs_[defOrder_[i]].identifier += "_" + std::to_string(i);
+        ordered_json out = ordered_json::array();
+        for (const std::string& key : defOrder_) {
+            const EntityDef& d = defs_[key];
+            ordered_json fields = ordered_json::array();
+            for (const FieldDef& f : d.fields) fields.push_back(fieldDefJson(f, f.type == "EntityRef"));
+            out.push_back({{"identifier", d.identifier}, {"uid", d.uid}, {"tags", {d.tag}}, {"exportToToc", true}, {"allowOutOfBounds", false},
+                           {"doc", nullptr}, {"width", grid_}, {"height", grid_}, {"resizableX", false}, {"resizableY", false},
+                           {"minWidth", nullptr}, {"maxWidth", nullptr}, {"minHeight", nullptr}, {"maxHeight", nullptr},
+                           {"keepAspectRatio", false}, {"tileOpacity", 1}, {"fillOpacity", 0.5}, {"lineOpacity", 1}, {"hollow", false},
+                           {"color", colourText(d.colour)}, {"renderMode", "Rectangle"}, {"showName", true}, {"tilesetId", nullptr},
+                           {"tileRenderMode", "FitInside"}, {"tileRect", nullptr}, {"uiTileRect", nullptr},
+                           {"nineSliceBorders", ordered_json::array()}, {"maxCount", 0}, {"limitScope", "PerLevel"},
+                           {"limitBehavior", "MoveLastOne"}, {"pivotX", 0}, {"pivotY", 0}, {"fieldDefs", fields}});
         }
-        layers.push_back(things);
-        for (std::size_t i = 0; i < sets.size(); ++i) {
-            ordered_json art = layerInstance("Art_" + identifierOf(sets[i].name), "Tiles", artLayerUids[i],
-                                             uuidOf(info, "depth/" + std::to_string(z) + "/art/" + std::to_string(i)), tilesetUids[i], sets[i].image);
-            art["gridTiles"] = gridTiles(tiles, sets[i], [&](int y, int* out) { artRow(tiles, y, out); });
-            layers.push_back(art);
+        return out;
+    }
+
+    // Level fields: where the level came from, and its depth.
+    ordered_json levelFieldDefs() {
+        origin_ = provenance(info_);
+        for (const auto& [name, value] : origin_) levelFields_.push_back({name, "String", uids_.next()});
+        levelFields_.push_back({"depth", "Int", uids_.next()});
+        ordered_json defs = ordered_json::array();
+        for (const FieldDef& f : levelFields_) defs.push_back(fieldDefJson(f, false));
+        return defs;
+    }
+
+    std::string depthIid(int z, const std::string& part = "") const { return uuidOf(info_, "depth/" + std::to_string(z) + part); }
+
+    ordered_json layerInstance(const std::string& identifier, const char* type, int defUid, const std::string& iid, int levelUid,
+                               ordered_json tilesetUid = nullptr, ordered_json tilesetPath = nullptr) const {
+        return {{"__identifier", identifier}, {"__type", type}, {"__cWid", level_.width()}, {"__cHei", level_.height()}, {"__gridSize", grid_},
+                {"__opacity", 1}, {"__pxTotalOffsetX", 0}, {"__pxTotalOffsetY", 0}, {"__tilesetDefUid", tilesetUid},
+                {"__tilesetRelPath", tilesetPath}, {"iid", iid}, {"levelId", levelUid}, {"layerDefUid", defUid}, {"pxOffsetX", 0},
+                {"pxOffsetY", 0}, {"visible", true}, {"optionalRules", ordered_json::array()}, {"intGridCsv", ordered_json::array()},
+                {"autoLayerTiles", ordered_json::array()}, {"seed", static_cast<std::int64_t>(hashText(iid) & 0x7fffffff)},
+                {"overrideTilesetUid", nullptr}, {"gridTiles", ordered_json::array()}, {"entityInstances", ordered_json::array()}};
+    }
+
+    // A thing's fields: each of its definition's, null where it has no such property.
+    ordered_json entityFields(const EntityDef& d, const MapObject& o, int z) const {
+        ordered_json fields = ordered_json::array();
+        for (const FieldDef& f : d.fields) {
+            if (f.type == "EntityRef") { // stairs: the other end, a depth down or up
+                const int partner = o.type == "stairs_down" ? z + 1 : z - 1;
+                const MapObject other{"", o.type == "stairs_down" ? "stairs_up" : "stairs_down", {o.at.x, o.at.y, partner}, {}};
+                fields.push_back(fieldInstance(f, {{"entityIid", entityIid(info_, other, partner, 0)}, {"layerIid", depthIid(partner, "/things")},
+                                                   {"levelIid", depthIid(partner)}, {"worldIid", worldIid_}},
+                                               "V_String"));
+                continue;
+            }
+            const auto p = std::find_if(o.properties.begin(), o.properties.end(), [&](const Property& q) { return identifierOf(q.name) == f.name; });
+            if (p == o.properties.end()) fields.push_back(fieldInstance(f, nullptr, "V_String"));
+            else if (f.type == fieldTypeOf(p->value).name) fields.push_back(fieldInstance(f, jsonValue(p->value), fieldTypeOf(p->value).editor));
+            else fields.push_back(fieldInstance(f, propertyText(p->value), "V_String"));
         }
-        ordered_json kindsCells = layerInstance("Kinds", "IntGrid", kindsLayerUid, uuidOf(info, "depth/" + std::to_string(z) + "/kinds"), nullptr, nullptr);
+        return fields;
+    }
+
+    ordered_json thingsLayer(int z, int levelUid, int worldX) {
+        const std::string levelIid = depthIid(z), layerIid = depthIid(z, "/things");
+        ordered_json layer = layerInstance("Things", "Entities", thingsLayerUid_, layerIid, levelUid);
+        const auto& objects = objects_[static_cast<std::size_t>(z)];
+        for (std::size_t i = 0; i < objects.size(); ++i) {
+            const MapObject& o = objects[i];
+            const EntityDef& d = defs_.at(entityKey(o));
+            const std::string iid = entityIid(info_, o, z, i);
+            const int px = o.at.x * grid_, py = o.at.y * grid_;
+            layer["entityInstances"].push_back({{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}},
+                                                {"__tags", {d.tag}}, {"__tile", nullptr}, {"__smartColor", colourText(d.colour)},
+                                                {"__worldX", worldX + px}, {"__worldY", py}, {"iid", iid}, {"width", grid_}, {"height", grid_},
+                                                {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", entityFields(d, o, z)}});
+            toc_[d.identifier].push_back({{"worldX", worldX + px}, {"worldY", py}, {"widPx", grid_}, {"heiPx", grid_}, {"fields", nullptr},
+                                          {"iids", {{"worldIid", worldIid_}, {"levelIid", levelIid}, {"layerIid", layerIid}, {"entityIid", iid}}}});
+        }
+        return layer;
+    }
+
+    ordered_json kindsLayer(int z, int levelUid) const {
+        ordered_json layer = layerInstance("Kinds", "IntGrid", kindsLayerUid_, depthIid(z, "/kinds"), levelUid);
+        const TileGrid& tiles = level_.tiles(z);
         std::vector<int> values;
-        values.reserve(static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height()));
-        for (int y = 0; y < level.height(); ++y)
-            for (int x = 0; x < level.width(); ++x) {
-                const Tile t = kinds.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
+        values.reserve(static_cast<std::size_t>(level_.width()) * static_cast<std::size_t>(level_.height()));
+        for (int y = 0; y < level_.height(); ++y)
+            for (int x = 0; x < level_.width(); ++x) {
+                const Tile t = kinds_.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
                 values.push_back(t == Tile::Void ? 0 : static_cast<int>(t) + 1);
             }
-        kindsCells["intGridCsv"] = values;
-        layers.push_back(kindsCells);
-
-        ordered_json levelFieldValues = ordered_json::array();
-        for (std::size_t i = 0; i < origin.size(); ++i) levelFieldValues.push_back(fieldInstance(levelFields[i], origin[i].second, "V_String"));
-        levelFieldValues.push_back(fieldInstance(levelFields.back(), z, "V_Int"));
-        levels.push_back({{"identifier", "Depth_" + std::to_string(z)}, {"iid", levelIid}, {"uid", levelUid}, {"worldX", worldX}, {"worldY", 0},
-                          {"worldDepth", 0}, {"pxWid", level.width() * grid}, {"pxHei", level.height() * grid}, {"__bgColor", "#18181C"},
-                          {"bgColor", nullptr}, {"useAutoIdentifier", false}, {"bgRelPath", nullptr}, {"bgPos", nullptr}, {"bgPivotX", 0.5},
-                          {"bgPivotY", 0.5}, {"__smartColor", "#ADADB5"}, {"__bgPos", nullptr}, {"externalRelPath", nullptr},
-                          {"fieldInstances", levelFieldValues}, {"layerInstances", layers}, {"__neighbours", ordered_json::array()}});
+        layer["intGridCsv"] = values;
+        return layer;
     }
 
-    ordered_json tocJson = ordered_json::array();
-    for (const std::string& key : defOrder) {
-        const std::string& id = defs[key].identifier;
-        tocJson.push_back({{"identifier", id}, {"instancesData", toc.count(id) ? toc[id] : ordered_json::array()}});
+    // The art layer's gids of row `y`, as the Tiled maps have them.
+    void artRow(const TileGrid& tiles, int y, int* out) const {
+        if (gameGids_) return gameGids_->row(tiles, y, out);
+        const int burrowFirst = sets_.back().firstGid; // Burrow's glyph tileset is the last
+        const Tile* cells = tiles.row(y);
+        for (int x = 0; x < tiles.width(); ++x) out[x] = cells[x] == Tile::Void ? 0 : burrowFirst + static_cast<int>(cells[x]);
     }
-    const int nextUid = uids.peek();
-    const ordered_json project = {
-        {"__header__", {{"fileType", "LDtk Project JSON"}, {"app", "LDtk"}, {"doc", "https://ldtk.io/json"}, {"schema", "https://ldtk.io/files/JSON_SCHEMA.json"},
-                        {"appAuthor", "Burrow " BURROW_VERSION}, {"appVersion", "1.5.3"}, {"url", "https://ldtk.io"}}},
-        {"iid", uuidOf(info, "project")}, {"jsonVersion", "1.5.3"}, {"appBuildId", 473703}, {"nextUid", nextUid},
-        {"identifierStyle", "Free"}, {"toc", tocJson}, {"worldLayout", "Free"}, {"worldGridWidth", level.width() * grid},
-        {"worldGridHeight", level.height() * grid}, {"defaultLevelWidth", level.width() * grid}, {"defaultLevelHeight", level.height() * grid},
-        {"defaultPivotX", 0}, {"defaultPivotY", 0}, {"defaultGridSize", grid}, {"defaultEntityWidth", grid}, {"defaultEntityHeight", grid},
-        {"bgColor", "#40465B"}, {"defaultLevelBgColor", "#18181C"}, {"minifyJson", false}, {"externalLevels", false}, {"exportTiled", false},
-        {"simplifiedExport", false}, {"imageExportMode", "None"}, {"exportLevelBg", true}, {"pngFilePattern", nullptr}, {"backupOnSave", false},
-        {"backupLimit", 10}, {"backupRelPath", nullptr}, {"levelNamePattern", "Depth_%idx"}, {"tutorialDesc", nullptr},
-        {"customCommands", ordered_json::array()}, {"flags", ordered_json::array()},
-        {"defs", {{"layers", layerDefs}, {"entities", entityDefs}, {"tilesets", tilesetDefs},
-                  {"enums", {{{"identifier", "Kinds"}, {"uid", kindsEnumUid}, {"values", kindValues}, {"iconTilesetUid", nullptr},
-                              {"externalRelPath", nullptr}, {"externalFileChecksum", nullptr}, {"tags", ordered_json::array()}}}},
-                  {"externalEnums", ordered_json::array()}, {"levelFields", levelFieldDefs}}},
-        {"levels", levels}, {"worlds", ordered_json::array()}, {"dummyWorldIid", worldIid}};
-    return project.dump(1) + "\n";
-}
+
+    ordered_json levelJson(int z) {
+        const int levelUid = uids_.next();
+        const int worldX = z * (level_.width() + kWorldGap) * grid_;
+        const TileGrid& tiles = level_.tiles(z);
+        ordered_json layers = ordered_json::array();
+        layers.push_back(thingsLayer(z, levelUid, worldX));
+        for (std::size_t i = 0; i < sets_.size(); ++i) {
+            ordered_json art = layerInstance(artLayerName(i), "Tiles", artLayerUids_[i], depthIid(z, "/art/" + std::to_string(i)), levelUid,
+                                             tilesetUids_[i], sets_[i].image);
+            art["gridTiles"] = gridTiles(tiles, sets_[i], [&](int y, int* out) { artRow(tiles, y, out); });
+            layers.push_back(art);
+        }
+        layers.push_back(kindsLayer(z, levelUid));
+        ordered_json fields = ordered_json::array();
+        for (std::size_t i = 0; i < origin_.size(); ++i) fields.push_back(fieldInstance(levelFields_[i], origin_[i].second, "V_String"));
+        fields.push_back(fieldInstance(levelFields_.back(), z, "V_Int"));
+        return {{"identifier", "Depth_" + std::to_string(z)}, {"iid", depthIid(z)}, {"uid", levelUid}, {"worldX", worldX}, {"worldY", 0},
+                {"worldDepth", 0}, {"pxWid", level_.width() * grid_}, {"pxHei", level_.height() * grid_}, {"__bgColor", "#18181C"},
+                {"bgColor", nullptr}, {"useAutoIdentifier", false}, {"bgRelPath", nullptr}, {"bgPos", nullptr}, {"bgPivotX", 0.5},
+                {"bgPivotY", 0.5}, {"__smartColor", "#ADADB5"}, {"__bgPos", nullptr}, {"externalRelPath", nullptr},
+                {"fieldInstances", fields}, {"layerInstances", layers}, {"__neighbours", ordered_json::array()}};
+    }
+
+    // The table of contents: every entity, by definition (after the levels listed them).
+    ordered_json tocJson() {
+        ordered_json out = ordered_json::array();
+        for (const std::string& key : defOrder_) {
+            const std::string& id = defs_[key].identifier;
+            out.push_back({{"identifier", id}, {"instancesData", toc_.count(id) ? toc_[id] : ordered_json::array()}});
+        }
+        return out;
+    }
+
+    const Level& level_;
+    const TileKinds& kinds_;
+    const ExportInfo& info_;
+    const std::vector<TiledTileset> sets_;
+    const int grid_;
+    const std::string worldIid_;
+    std::optional<GameTileGids> gameGids_;
+    std::vector<std::vector<MapObject>> objects_; // by depth
+    Uids uids_;
+    int kindsEnumUid_ = 0, thingsLayerUid_ = 0, kindsLayerUid_ = 0;
+    std::vector<int> tilesetUids_, artLayerUids_;
+    std::map<std::string, EntityDef> defs_;
+    std::vector<std::string> defOrder_;
+    std::vector<std::pair<std::string, std::string>> origin_;
+    std::vector<FieldDef> levelFields_;
+    std::map<std::string, ordered_json> toc_;
+};
+
+} // namespace
+
+std::string ldtkProject(const Level& level, const ExportInfo& info, const MapTiles& tiles) { return LdtkProjectWriter(level, info, tiles).text(); }
 
 } // namespace burrow
