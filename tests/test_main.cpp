@@ -3,6 +3,8 @@
 #include "test_main.h"
 
 #include <QApplication>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
 #include <map>
@@ -59,6 +61,18 @@ int main(int argc, char** argv) {
     else if (found->second.app == TestApp::Core)
         app = std::make_unique<QCoreApplication>(argc, argv);
     if (app) app->setAttribute(Qt::AA_Use96Dpi, true);
+    // CTest runs several test files at once, all of them this program: with one settings
+    // file they cleared and wrote each other's (a theme saved by one was gone when it
+    // read it back). Each run keeps its settings in a folder of its own, never the user's.
+    QTemporaryDir settingsFolder;
+    if (app) {
+        if (!settingsFolder.isValid()) {
+            std::fprintf(stderr, "cannot make a folder for the settings: %s\n", qPrintable(settingsFolder.errorString()));
+            return 2;
+        }
+        for (const auto format : {QSettings::NativeFormat, QSettings::IniFormat})
+            QSettings::setPath(format, QSettings::UserScope, settingsFolder.path());
+    }
     QTest::setMainSourcePath(__FILE__, QT_TESTCASE_BUILDDIR);
     return found->second.run(argc, argv);
 }

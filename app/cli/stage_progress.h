@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/interrupt.h"
+#include "generation/generation.h"
 #include "generation/generation_observer.h"
 
 namespace burrow::cli {
