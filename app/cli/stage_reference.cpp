@@ -10,6 +10,7 @@ std::string typeWord(const ParamSpec& spec) {
     case ParamType::Bool: return "true/false";
     case ParamType::Choice: return "choice";
     case ParamType::IntSet: return "list of whole numbers";
+    case ParamType::Prefab: return "prefab id";
     }
     return "";
 }
@@ -31,6 +32,7 @@ std::string rangeText(const ParamSpec& spec) {
         return text;
     }
     case ParamType::Bool: return "";
+    case ParamType::Prefab: return "the id of one of the project's prefabs";
     }
     return "";
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "content/prefab.h"
 #include "generation/generation_observer.h"
 #include "generation/recipe.h"
 #include "generation/stage_catalog.h"
@@ -40,6 +41,10 @@ public:
 
     const Level& level() const { return level_; }
     Level& level() { return level_; }
+    // The project's prefabs, for stages that grow the level from one (a wave function
+    // collapse sample). Shared, never changed: a level made on another thread or
+    // rebuilt by the timeline reads the prefabs it began with. Set before the first step.
+    void setPrefabs(std::shared_ptr<const std::vector<Prefab>> prefabs) { prefabs_ = std::move(prefabs); }
     const Recipe& recipe() const { return recipe_; }
     const StageCatalog& catalog() const { return *catalog_; }
     const std::vector<StageRun>& runs() const { return runs_; }
@@ -96,6 +101,7 @@ private:
     Recipe recipe_;
     const StageCatalog* catalog_;
     GenerationOptions options_;
+    std::shared_ptr<const std::vector<Prefab>> prefabs_;
     Level level_;
     std::vector<StageRun> runs_;
     std::size_t nextRun_ = 0;         // the run to start when the current one ends

@@ -48,6 +48,7 @@ std::string expectedValue(const ParamSpec& spec, const TileKinds& kinds) {
     case ParamType::Real: return "a number " + range;
     case ParamType::Bool: return "true or false";
     case ParamType::IntSet: return "a list of whole numbers " + range;
+    case ParamType::Prefab: return "the id of one of the project's prefabs";
     case ParamType::Choice: {
         std::string allowed;
         for (const auto& c : allowedChoices(spec, kinds)) allowed += (allowed.empty() ? "\"" : ", \"") + c + "\"";
@@ -88,6 +89,11 @@ std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamVal
             for (const TileKind& k : kinds.custom())
                 if (k.id == *v) return "expected a walkable tile kind: \"" + *v + "\" is not walkable (" + expectedValue(spec, kinds) + ")";
         return mismatch(describeParamValue(value));
+    }
+    case ParamType::Prefab: {
+        const auto* v = std::get_if<std::string>(&value);
+        if (!v || v->empty()) return mismatch(v ? "nothing" : describeParamValue(value));
+        return std::nullopt;
     }
     case ParamType::IntSet: {
         const auto* v = std::get_if<std::vector<int>>(&value);
@@ -164,6 +170,9 @@ ParamSpec tileParam(std::string key, std::string label, std::string value, std::
     ParamSpec spec = choiceParam(std::move(key), std::move(label), std::move(value), std::move(choices), std::move(help));
     spec.projectKinds = project;
     return spec;
+}
+ParamSpec prefabParam(std::string key, std::string label, std::string help) {
+    return {std::move(key), std::move(label), ParamType::Prefab, std::string(), 0, 0, {}, std::move(help)};
 }
 ParamSpec setParam(std::string key, std::string label, std::vector<int> value, int min, int max, std::string help) {
     std::sort(value.begin(), value.end());

@@ -44,6 +44,8 @@ std::vector<std::pair<std::string, std::string>> paramProblems(const StageType& 
 }
 
 std::optional<std::string> workProblem(const StageType& type, const ParamValues& values, const LevelSize& size) {
+    if (type.sizeProblem)
+        if (auto tooSmall = type.sizeProblem(values, size)) return tooSmall;
     if (!type.estimate) return std::nullopt;
     const WorkEstimate work = type.estimate(values, size);
     const int runs = type.scope == StageScope::PerDepth ? size.depth : 1;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "content/prefab.h"
 #include "generation/cell_change.h"
 #include "generation/level_canvas.h"
 #include "generation/parameter.h"
@@ -68,6 +69,9 @@ struct StageSetup {
     // and for telling open ground from rock. Read while the stage is made: a stage
     // keeps what it needs, not the pointer.
     const TileKinds* kinds = &builtInTileKinds();
+    // The project's prefabs (a sample to grow the level from), or none. Read while
+    // the stage is made, like the kinds.
+    const std::vector<Prefab>* prefabs = nullptr;
 };
 
 // Whether a stage runs once for each depth it is given, or once for the whole level
@@ -103,13 +107,21 @@ struct StageType {
     // Stages whose cost can outgrow the level's area say how much work one run is
     // (valid parameters only); the others are linear in the area and have none.
     std::function<WorkEstimate(const ParamValues&, const LevelSize&)> estimate;
+    // Stages that need a least level (a maze needs room for two passages each way) say
+    // why `size` is too small for them; refused up front like too much work.
+    std::function<std::optional<std::string>(const ParamValues&, const LevelSize&)> sizeProblem;
+    // Stages that grow the level from a prefab (a wave function collapse sample) say
+    // what is wrong with the one named, for these values and this size: too small for
+    // its pattern, or more memory than a level may take. Empty when it will do.
+    std::function<std::optional<std::string>(const ParamValues&, const Prefab&, const LevelSize&)> prefabProblem;
 
     const ParamSpec* param(const std::string& key) const;
 };
 
-// Why `type` with `values` may not run on a level of `size`: its estimated work over
-// every depth it runs on is above kStageSecondsLimit ("would take about 4.7 hours
-// (1e12 drone ticks on 64 depths); ..."). Empty when it may, or has no estimate.
+// Why `type` with `values` may not run on a level of `size`: the level is too small
+// for it, or its estimated work over every depth it runs on is above
+// kStageSecondsLimit ("would take about 4.7 hours (1e12 drone ticks on 64 depths);
+// ..."). Empty when it may, or has no such limits.
 std::optional<std::string> workProblem(const StageType& type, const ParamValues& values, const LevelSize& size);
 
 // Every problem with `values` for this type: each parameter against its spec (tile

@@ -1,11 +1,14 @@
 #include "pipeline/builtin_stages.h"
 
+#include "generators/bsp_rooms.h"
 #include "generators/cave_walkers.h"
 #include "generators/cellular_caves.h"
 #include "generators/drone_mining.h"
+#include "generators/maze.h"
 #include "generators/random_fill.h"
 #include "generators/room_grid.h"
 #include "generators/rooms_and_hallways.h"
+#include "generators/wave_function_collapse.h"
 #include "population/populate_stage.h"
 #include "regions/connect_regions.h"
 #include "regions/depth_links.h"
@@ -21,6 +24,9 @@ const StageCatalog& builtinStages() {
         cellularCavesStage(),
         roomsAndHallwaysStage(),
         roomGridStage(),
+        mazeStage(),
+        bspRoomsStage(),
+        waveFunctionCollapseStage(),
         pruneRegionsStage(),
         connectRegionsStage(),
         depthLinksStage(),

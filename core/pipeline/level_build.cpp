@@ -70,9 +70,20 @@ bool holdsFeature(const Level& level, const Cell& c) {
     return false;
 }
 
+// Whether a stage of the recipe grows the level from a prefab: only then is a copy
+// of the project's prefabs worth making for the generation.
+bool recipeReadsPrefabs(const Recipe& recipe, const StageCatalog& catalog) {
+    for (const StageEntry& entry : recipe.stages)
+        if (const StageType* type = catalog.find(entry.type))
+            for (const ParamSpec& spec : type->params)
+                if (spec.type == ParamType::Prefab) return true;
+    return false;
+}
+
 Generation generationFor(const Project& project, std::uint64_t seed, GenerationOptions options, const StageCatalog& catalog) {
     options.movement = project.movement;
     Generation generation(project.size, seed, project.recipe, catalog, options);
+    if (recipeReadsPrefabs(project.recipe, catalog)) generation.setPrefabs(std::make_shared<const std::vector<Prefab>>(project.prefabs.prefabs));
     // Stages may lay the project's own kinds (a bridge hallway), and whatever reads the
     // level while it grows (the editor's map, breakpoints) should read it as the
     // finished level will be read. Set before the first step: stages are made from it.

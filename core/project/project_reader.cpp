@@ -366,6 +366,16 @@ private:
             }
             entry.params.set(key, std::move(*parsed));
         }
+        for (const ParamSpec& spec : type.params)
+            if (spec.type == ParamType::Prefab) {
+                const std::string where = path + "/params/" + spec.key;
+                if (!namesAPrefab(entry.params.choice(spec.key), where)) allValid = false;
+                else if (type.prefabProblem && allValid)
+                    if (auto problem = type.prefabProblem(entry.params, *prefabs_->find(entry.params.choice(spec.key)), size)) {
+                        fail(where, *problem);
+                        allValid = false;
+                    }
+            }
         if (allValid && type.crossCheck)
             for (const auto& [key, message] : type.crossCheck(entry.params)) {
                 fail(path + "/params/" + key, message);
@@ -373,6 +383,23 @@ private:
             }
         if (allValid)
             if (auto problem = workProblem(type, entry.params, size)) fail(path + "/params", *problem);
+    }
+
+    // A sample names one of the project's prefabs: a missing one is refused with the
+    // nearest id, or the ids there are.
+    bool namesAPrefab(const std::string& id, const std::string& where) {
+        if (prefabs_ && prefabs_->find(id)) return true;
+        std::vector<std::string> ids;
+        if (prefabs_)
+            for (const Prefab& p : prefabs_->prefabs) ids.push_back(p.id);
+        std::string known;
+        for (std::size_t i = 0; i < ids.size() && i < 20; ++i) known += (known.empty() ? "\"" : ", \"") + ids[i] + "\"";
+        if (ids.size() > 20) known += " and " + std::to_string(ids.size() - 20) + " more";
+        if (ids.empty()) fail(where, "expected the id of one of the project's prefabs, but the project has none (add one under \"prefabs\")");
+        else if (id.empty()) fail(where, "expected the id of one of the project's prefabs: " + known);
+        else if (auto near = closestWord(id, ids)) fail(where, "no prefab \"" + shortText(id, 40) + "\" in the project; did you mean \"" + *near + "\"?");
+        else fail(where, "no prefab \"" + shortText(id, 40) + "\" in the project; its prefabs are " + known);
+        return false;
     }
 
     static std::optional<ParamValue> toValue(const ParamSpec& spec, const json& value) {
@@ -387,6 +414,7 @@ private:
             if (value.is_boolean()) return ParamValue{value.get<bool>()};
             return std::nullopt;
         case ParamType::Choice:
+        case ParamType::Prefab:
             if (value.is_string()) return ParamValue{value.get<std::string>()};
             return std::nullopt;
         case ParamType::IntSet: {

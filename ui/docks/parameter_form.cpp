@@ -26,10 +26,10 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
     outer->addStretch();
 }
 
-void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size, const TileKinds& kinds) {
+void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size, const TileKinds& kinds, const std::vector<Prefab>& prefabs) {
     size_ = size;
     problems_->hide();
-    if (type && type == type_ && kinds == kinds_) {
+    if (type && type == type_ && kinds == kinds_ && prefabs == prefabs_) {
         // The same fields: set their values in place, so the one being edited keeps
         // the keyboard focus (a spin box stepped with the arrow keys, each step undoable).
         values_ = values;
@@ -39,6 +39,7 @@ void ParameterForm::show(const StageType* type, const ParamValues& values, Level
     while (layout_->rowCount() > 0) layout_->removeRow(0);
     type_ = type;
     kinds_ = kinds;
+    prefabs_ = prefabs;
     values_ = values;
     if (!type_) return;
     for (const ParamSpec& spec : type_->params) {
@@ -63,7 +64,8 @@ void ParameterForm::showValue(const ParamSpec& spec) {
                                                                                            : static_cast<double>(std::get<std::int64_t>(value)));
         break;
     case ParamType::Bool: static_cast<QCheckBox*>(field)->setChecked(std::get<bool>(value)); break;
-    case ParamType::Choice: static_cast<QComboBox*>(field)->setCurrentText(QString::fromStdString(std::get<std::string>(value))); break;
+    case ParamType::Choice:
+    case ParamType::Prefab: static_cast<QComboBox*>(field)->setCurrentText(QString::fromStdString(std::get<std::string>(value))); break;
     case ParamType::IntSet: {
         const auto& members = std::get<std::vector<int>>(value);
         int n = static_cast<int>(spec.min);
@@ -111,6 +113,15 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
         connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
         return box;
     }
+    case ParamType::Prefab: {
+        // The project's prefabs by id, with their names to tell them apart.
+        auto* box = new QComboBox(this);
+        for (const Prefab& p : prefabs_) box->addItem(QString::fromStdString(p.id), QString::fromStdString(p.name));
+        if (prefabs_.empty()) box->setPlaceholderText(tr("draw a prefab first"));
+        box->setCurrentIndex(box->findText(QString::fromStdString(std::get<std::string>(value))));
+        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
+        return box;
+    }
     case ParamType::IntSet: {
         // One toggle per allowed member (born/survive: 0 to 8).
         // Five a row, so the form stays usable in a narrow dock.
@@ -147,6 +158,12 @@ void ParameterForm::changed(const std::string& key, ParamValue value) {
     auto problems = paramProblems(*type_, values_, kinds_);
     if (problems.empty())
         if (auto tooMuch = workProblem(*type_, values_, size_)) problems.emplace_back("all together", *tooMuch);
+    if (problems.empty() && type_->prefabProblem)
+        for (const ParamSpec& spec : type_->params)
+            if (spec.type == ParamType::Prefab)
+                for (const Prefab& p : prefabs_)
+                    if (p.id == values_.choice(spec.key))
+                        if (auto problem = type_->prefabProblem(values_, p, size_)) problems.emplace_back(spec.key, *problem);
     if (!problems.empty()) {
         // Shown, not applied: the last good values stay in the recipe.
         QString text;

@@ -19,8 +19,9 @@ public:
 
     // Shows `type`'s parameters with `values` for a level of `size` (which bounds the
     // work a stage may ask for) in a project of `kinds` (tile choices list its own
-    // kinds that fit); nullptr clears the form.
-    void show(const StageType* type, const ParamValues& values, LevelSize size = {}, const TileKinds& kinds = builtInTileKinds());
+    // kinds that fit) and `prefabs` (a sample lists them); nullptr clears the form.
+    void show(const StageType* type, const ParamValues& values, LevelSize size = {}, const TileKinds& kinds = builtInTileKinds(),
+              const std::vector<Prefab>& prefabs = {});
     const ParamValues& values() const { return values_; }
 
 signals:
@@ -38,6 +39,7 @@ private:
     ParamValues values_;
     LevelSize size_;
     TileKinds kinds_;
+    std::vector<Prefab> prefabs_;
 };
 
 } // namespace burrow::ui

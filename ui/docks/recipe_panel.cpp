@@ -153,7 +153,7 @@ void RecipePanel::showSelected() {
         return;
     }
     const StageEntry& e = recipe.stages[static_cast<std::size_t>(row)];
-    form_->show(builtinStages().find(e.type), e.params, document_->project().size, document_->project().tileKinds);
+    form_->show(builtinStages().find(e.type), e.params, document_->project().size, document_->project().tileKinds, document_->project().prefabs.prefabs);
 }
 
 } // namespace burrow::ui

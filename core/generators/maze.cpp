@@ -1,0 +1,434 @@
+// Maze: a growing tree on the odd lattice (Jamis Buck's family of maze algorithms,
+// rot.js's mazes), around rooms an earlier stage made and joined to them through
+// doors (Bob Nystrom's "rooms and mazes"), with dead ends opened into loops (braid).
+//
+// Passages lie on the odd lattice: (2i+1, 2j+1) is a passage cell, the cell between
+// two of them is wall until the maze opens it, and a cell with both coordinates even
+// is always wall. So two open cells touch diagonally only around an open corner: under
+// eight-way movement there is no shortcut through a wall. A level with an even side
+// keeps its last column or row as wall.
+//
+// The growing tree keeps a list of cells with unvisited neighbours; it extends the
+// newest one (a backtracker's long winding corridors) with probability `winding`,
+// else a random one (Prim's short branches). With no rooms and no braid, the open
+// cells form one tree under four-way moves: one path between any two cells.
+//
+// Around rooms, a passage cell keeps all eight neighbours clear of any room, so
+// rooms and maze meet only through doors. The doors are chosen like a spanning tree
+// (Kruskal's algorithm over the candidate doors in a random order): each joins two
+// parts not yet joined, and `extra_doors` is the chance that a door joining parts
+// already joined is opened too.
+//
+// Steps: the preparation, then one carve, one door or one loop each.
+#include "generators/maze.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <numeric>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace burrow {
+namespace {
+
+constexpr int kLeastSide = 5; // two passages with a wall between, inside a border
+
+// Where a maze may carve: rock, or the void an earlier stage culled.
+bool carvable(Tile t) { return t == Tile::Wall || t == Tile::Void; }
+
+constexpr int kDx[4] = {1, 0, -1, 0};
+constexpr int kDy[4] = {0, 1, 0, -1};
+
+// A wall between two parts that a door would join: one cell (room, door, part) or two
+// (room, door, passage, part) in a straight line from `from`.
+struct Doorway {
+    int x = 0, y = 0; // the cell next to `from`
+    int dir = 0;
+    int length = 1;
+    int a = 0, b = 0; // the parts it joins
+};
+
+class DisjointParts {
+public:
+    explicit DisjointParts(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
+    int find(int i) {
+        while (parent_[static_cast<std::size_t>(i)] != i) i = parent_[static_cast<std::size_t>(i)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(i)])];
+        return i;
+    }
+    bool join(int a, int b) {
+        a = find(a);
+        b = find(b);
+        if (a == b) return false;
+        parent_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+        return true;
+    }
+
+private:
+    std::vector<int> parent_;
+};
+
+class Maze final : public Stage {
+public:
+    Maze(const ParamValues& params, StageSetup setup)
+        : rng_(setup.rng), movement_(setup.movement), width_(setup.size.width), height_(setup.size.height),
+          latticeWidth_((setup.size.width - 1) / 2), latticeHeight_((setup.size.height - 1) / 2), winding_(params.real("winding")),
+          braid_(params.real("braid")), extraDoors_(params.real("extra_doors")), aroundRooms_(params.flag("around_rooms")),
+          passage_(params.tile("passage_tile", *setup.kinds)), door_(params.tile("door_tile", *setup.kinds)) {
+        if (latticeWidth_ < 2 || latticeHeight_ < 2) finish(); // refused before it is made (sizeProblem); a guard only
+    }
+
+    void step(LevelCanvas& canvas) override {
+        if (finished()) return;
+        switch (phase_) {
+        case Phase::Prepare:
+            prepare(canvas);
+            describe(hasRooms_ ? "found the rooms to carve around" : "laid out the lattice of passages");
+            break;
+        case Phase::Carve:
+            if (carveOne(canvas)) describe("carved passage " + std::to_string(carved_));
+            else describe("the maze reaches every free cell");
+            break;
+        case Phase::Join:
+            if (openNextDoor(canvas)) describe("opened door " + std::to_string(doorsOpened_));
+            else describe(partsApart_ > 1 ? std::to_string(partsApart_) + " parts could not be joined" : "rooms and maze are joined");
+            break;
+        case Phase::Braid:
+            if (openNextLoop(canvas)) describe("opened dead end " + std::to_string(loopsOpened_) + " into a loop");
+            else describe("opened " + std::to_string(loopsOpened_) + " dead ends into loops");
+            break;
+        }
+    }
+
+    // The same phases without a description a step: a megacell maze is a million steps.
+    void run(LevelCanvas& canvas) override {
+        if (phase_ == Phase::Prepare && !finished()) prepare(canvas);
+        while (phase_ == Phase::Carve && !finished()) carveOne(canvas);
+        while (phase_ == Phase::Join && !finished()) openNextDoor(canvas);
+        while (!finished()) openNextLoop(canvas);
+    }
+
+    void annotate(std::vector<Annotation>& out) const override {
+        if (mark_.x >= 0) out.push_back(Annotation::at(Annotation::Kind::Walker, mark_.x, mark_.y));
+    }
+
+private:
+    enum class Phase { Prepare, Carve, Join, Braid };
+
+    std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x); }
+    std::size_t latticeIndex(int lx, int ly) const { return static_cast<std::size_t>(ly) * static_cast<std::size_t>(latticeWidth_) + static_cast<std::size_t>(lx); }
+
+    // Which lattice cells the maze may use: all of them on a fresh level; around rooms,
+    // those that are rock with no walkable cell among their eight neighbours.
+    void prepare(LevelCanvas& canvas) {
+        const TileKinds& kinds = canvas.level().kinds;
+        if (!aroundRooms_) canvas.fill(Tile::Wall);
+        else
+            for (int y = 0; y < height_ && !hasRooms_; ++y)
+                for (int x = 0; x < width_; ++x)
+                    if (kinds.walkable(canvas.get(x, y))) {
+                        hasRooms_ = true;
+                        break;
+                    }
+        state_.assign(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_), kFree);
+        if (aroundRooms_)
+            for (int ly = 0; ly < latticeHeight_; ++ly)
+                for (int lx = 0; lx < latticeWidth_; ++lx)
+                    if (!clearAround(canvas, 2 * lx + 1, 2 * ly + 1, kinds)) state_[latticeIndex(lx, ly)] = kBlocked;
+        phase_ = Phase::Carve;
+    }
+
+    bool clearAround(LevelCanvas& canvas, int x, int y, const TileKinds& kinds) const {
+        if (!carvable(canvas.get(x, y))) return false;
+        if (!hasRooms_) return true;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (kinds.walkable(canvas.get(x + dx, y + dy))) return false;
+        return true;
+    }
+
+    // Extends the tree by one cell, or starts a new tree where the lattice is cut off
+    // by rooms. False when every free cell is carved.
+    bool carveOne(LevelCanvas& canvas) {
+        while (!active_.empty()) {
+            const std::size_t pick = pickActive();
+            const int cell = active_[pick];
+            const int lx = cell % latticeWidth_, ly = cell / latticeWidth_;
+            int options[4];
+            int count = 0;
+            for (int d = 0; d < 4; ++d) {
+                const int nx = lx + kDx[d], ny = ly + kDy[d];
+                if (nx < 0 || ny < 0 || nx >= latticeWidth_ || ny >= latticeHeight_ || state_[latticeIndex(nx, ny)] != kFree) continue;
+                if (!carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) continue;
+                options[count++] = d;
+            }
+            if (count == 0) { // a dead end of the tree: no longer grows
+                active_[pick] = active_.back();
+                active_.pop_back();
+                continue;
+            }
+            const int d = options[count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))];
+            const int nx = lx + kDx[d], ny = ly + kDy[d];
+            canvas.set(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d], passage_);
+            carve(canvas, nx, ny);
+            return true;
+        }
+        // A new tree at the next free cell in reading order.
+        while (nextFree_ < state_.size() && state_[nextFree_] != kFree) ++nextFree_;
+        if (nextFree_ < state_.size()) {
+            ++trees_;
+            carve(canvas, static_cast<int>(nextFree_ % static_cast<std::size_t>(latticeWidth_)), static_cast<int>(nextFree_ / static_cast<std::size_t>(latticeWidth_)));
+            return true;
+        }
+        mark_ = {-1, -1};
+        phase_ = hasRooms_ || trees_ > 1 ? Phase::Join : Phase::Braid;
+        if (phase_ == Phase::Braid) findDeadEnds(canvas);
+        return false;
+    }
+
+    void carve(LevelCanvas& canvas, int lx, int ly) {
+        state_[latticeIndex(lx, ly)] = kCarved;
+        canvas.set(2 * lx + 1, 2 * ly + 1, passage_);
+        active_.push_back(static_cast<int>(latticeIndex(lx, ly)));
+        mark_ = {2 * lx + 1, 2 * ly + 1};
+        ++carved_;
+    }
+
+    // The newest cell, or with probability 1 - winding a random one. The draws are
+    // skipped at the ends of the range, so a pure backtracker draws only directions.
+    std::size_t pickActive() {
+        const std::size_t newest = active_.size() - 1;
+        if (winding_ >= 1.0 || active_.size() == 1) return newest;
+        if (winding_ > 0.0 && rng_.chance(winding_)) return newest;
+        return rng_.below(static_cast<std::uint32_t>(active_.size()));
+    }
+
+    // Every part of the level (each room, each tree of the maze) gets a number; then
+    // every wall one or two cells thick between two parts is a candidate door.
+    void findDoorways(LevelCanvas& canvas) {
+        const TileKinds& kinds = canvas.level().kinds;
+        std::vector<int> part(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), -1);
+        int parts = 0;
+        std::vector<int> queue;
+        const int directions = movement_ == Connectivity::Eight ? 8 : 4;
+        constexpr int ax[8] = {1, 0, -1, 0, 1, 1, -1, -1};
+        constexpr int ay[8] = {0, 1, 0, -1, 1, -1, 1, -1};
+        for (int y = 0; y < height_; ++y)
+            for (int x = 0; x < width_; ++x) {
+                if (part[index(x, y)] >= 0 || !kinds.walkable(canvas.get(x, y))) continue;
+                part[index(x, y)] = parts;
+                queue.assign(1, static_cast<int>(index(x, y)));
+                for (std::size_t head = 0; head < queue.size(); ++head) {
+                    const int cx = queue[head] % width_, cy = queue[head] / width_;
+                    for (int d = 0; d < directions; ++d) {
+                        const int nx = cx + ax[d], ny = cy + ay[d];
+                        if (nx < 0 || ny < 0 || nx >= width_ || ny >= height_) continue;
+                        int& p = part[index(nx, ny)];
+                        if (p >= 0 || !kinds.walkable(canvas.get(nx, ny))) continue;
+                        p = parts;
+                        queue.push_back(static_cast<int>(index(nx, ny)));
+                    }
+                }
+                ++parts;
+            }
+        parts_ = std::make_unique<DisjointParts>(static_cast<std::size_t>(parts));
+        partCount_ = parts;
+        for (int y = 0; y < height_; ++y)
+            for (int x = 0; x < width_; ++x) {
+                const int from = part[index(x, y)];
+                if (from < 0) continue;
+                for (int d = 0; d < 4; ++d)
+                    for (int length = 1; length <= 2; ++length) {
+                        const int tx = x + kDx[d] * (length + 1), ty = y + kDy[d] * (length + 1);
+                        if (tx < 0 || ty < 0 || tx >= width_ || ty >= height_) break;
+                        if (!carvable(canvas.get(x + kDx[d] * length, y + kDy[d] * length))) break;
+                        const int to = part[index(tx, ty)];
+                        if (to < 0) continue;
+                        if (from < to) doorways_.push_back({x + kDx[d], y + kDy[d], d, length, from, to});
+                        break;
+                    }
+            }
+        rng_.shuffle(std::span<Doorway>(doorways_));
+        // Thin walls first: a door, not a door and a passage, wherever one will do.
+        std::stable_partition(doorways_.begin(), doorways_.end(), [](const Doorway& w) { return w.length == 1; });
+        for (int ly = 0; ly < latticeHeight_; ++ly)
+            for (int lx = 0; lx < latticeWidth_; ++lx)
+                if (state_[latticeIndex(lx, ly)] == kCarved) mazePart_.push_back(part[index(2 * lx + 1, 2 * ly + 1)]);
+        std::sort(mazePart_.begin(), mazePart_.end());
+        mazePart_.erase(std::unique(mazePart_.begin(), mazePart_.end()), mazePart_.end());
+    }
+
+    bool isMazePart(int p) const { return std::binary_search(mazePart_.begin(), mazePart_.end(), p); }
+
+    bool openNextDoor(LevelCanvas& canvas) {
+        if (!parts_) findDoorways(canvas);
+        while (nextDoorway_ < doorways_.size()) {
+            const Doorway& w = doorways_[nextDoorway_++];
+            if (!carvable(canvas.get(w.x, w.y)) || (w.length == 2 && !carvable(canvas.get(w.x + kDx[w.dir], w.y + kDy[w.dir])))) continue;
+            if (!parts_->join(w.a, w.b) && !(extraDoors_ > 0.0 && rng_.chance(extraDoors_))) continue;
+            // The door stands beside the room; a passage leads on to the maze.
+            const bool fromRoom = !isMazePart(w.a);
+            const bool toRoom = !isMazePart(w.b);
+            if (w.length == 1) canvas.set(w.x, w.y, fromRoom || toRoom ? door_ : passage_);
+            else {
+                canvas.set(w.x, w.y, fromRoom ? door_ : passage_);
+                canvas.set(w.x + kDx[w.dir], w.y + kDy[w.dir], fromRoom || !toRoom ? passage_ : door_);
+            }
+            mark_ = {w.x, w.y};
+            ++doorsOpened_;
+            return true;
+        }
+        int roots = 0;
+        for (int p = 0; p < partCount_; ++p) roots += parts_->find(p) == p;
+        partsApart_ = roots;
+        if (roots > 1)
+            warn("maze_parts_apart", std::to_string(roots) + " parts of the level (rooms and maze) stay apart: no wall one or two cells thick lies "
+                                     "between them; a connect_regions stage after the maze joins them");
+        mark_ = {-1, -1};
+        phase_ = Phase::Braid;
+        findDeadEnds(canvas);
+        return false;
+    }
+
+    int openNeighbours(LevelCanvas& canvas, int x, int y) const {
+        const TileKinds& kinds = canvas.level().kinds;
+        int open = 0;
+        for (int d = 0; d < 4; ++d) {
+            const int nx = x + kDx[d], ny = y + kDy[d];
+            if (nx >= 0 && ny >= 0 && nx < width_ && ny < height_ && kinds.walkable(canvas.get(nx, ny))) ++open;
+        }
+        return open;
+    }
+
+    // The passages with one way out, in a random order; each is opened with
+    // probability `braid` when its turn comes.
+    void findDeadEnds(LevelCanvas& canvas) {
+        if (braid_ <= 0.0) {
+            finish();
+            return;
+        }
+        for (int ly = 0; ly < latticeHeight_; ++ly)
+            for (int lx = 0; lx < latticeWidth_; ++lx)
+                if (state_[latticeIndex(lx, ly)] == kCarved && openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1)
+                    deadEnds_.push_back(static_cast<int>(latticeIndex(lx, ly)));
+        rng_.shuffle(std::span<int>(deadEnds_));
+    }
+
+    // Opens the wall from the next dead end to a passage beside it, preferring one
+    // that is a dead end too (two dead ends gone with one opening).
+    bool openNextLoop(LevelCanvas& canvas) {
+        while (nextDeadEnd_ < deadEnds_.size()) {
+            const int cell = deadEnds_[nextDeadEnd_++];
+            const int x = 2 * (cell % latticeWidth_) + 1, y = 2 * (cell / latticeWidth_) + 1;
+            if (openNeighbours(canvas, x, y) != 1) continue; // opened already by a neighbour
+            if (braid_ < 1.0 && !rng_.chance(braid_)) continue;
+            int choices[4], deadChoices[4];
+            int count = 0, deadCount = 0;
+            for (int d = 0; d < 4; ++d) {
+                const int lx = x / 2 + kDx[d], ly = y / 2 + kDy[d];
+                if (lx < 0 || ly < 0 || lx >= latticeWidth_ || ly >= latticeHeight_ || state_[latticeIndex(lx, ly)] != kCarved) continue;
+                if (!carvable(canvas.get(x + kDx[d], y + kDy[d]))) continue;
+                choices[count++] = d;
+                if (openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1) deadChoices[deadCount++] = d;
+            }
+            if (count == 0) {
+                // Against a room's wall, no passage beside it: a way through into the room.
+                if (openIntoRoom(canvas, x, y)) return true;
+                continue;
+            }
+            const int d = deadCount > 0 ? deadChoices[rng_.below(static_cast<std::uint32_t>(deadCount))] : choices[rng_.below(static_cast<std::uint32_t>(count))];
+            canvas.set(x + kDx[d], y + kDy[d], passage_);
+            mark_ = {x + kDx[d], y + kDy[d]};
+            ++loopsOpened_;
+            return true;
+        }
+        mark_ = {-1, -1};
+        finish();
+        return false;
+    }
+
+    // A dead end one or two cells of rock from open ground it does not reach yet
+    // opens straight through to it, the cell by the room a door.
+    bool openIntoRoom(LevelCanvas& canvas, int x, int y) {
+        const TileKinds& kinds = canvas.level().kinds;
+        for (int length = 1; length <= 2; ++length)
+            for (int d = 0; d < 4; ++d) {
+                const int tx = x + kDx[d] * (length + 1), ty = y + kDy[d] * (length + 1);
+                if (tx < 0 || ty < 0 || tx >= width_ || ty >= height_ || !kinds.walkable(canvas.get(tx, ty))) continue;
+                bool rock = true;
+                for (int i = 1; i <= length; ++i) rock = rock && carvable(canvas.get(x + kDx[d] * i, y + kDy[d] * i));
+                if (!rock) continue;
+                for (int i = 1; i <= length; ++i) canvas.set(x + kDx[d] * i, y + kDy[d] * i, i == length ? door_ : passage_);
+                mark_ = {x + kDx[d], y + kDy[d]};
+                ++loopsOpened_;
+                return true;
+            }
+        return false;
+    }
+
+    static constexpr std::uint8_t kFree = 0, kBlocked = 1, kCarved = 2;
+
+    Rng rng_;
+    Connectivity movement_;
+    int width_, height_;
+    int latticeWidth_, latticeHeight_;
+    double winding_, braid_, extraDoors_;
+    bool aroundRooms_;
+    Tile passage_, door_;
+
+    Phase phase_ = Phase::Prepare;
+    bool hasRooms_ = false;
+    std::vector<std::uint8_t> state_; // a lattice cell: free, blocked or carved
+    std::vector<int> active_;         // the growing tree's cells that may still grow
+    std::size_t nextFree_ = 0;
+    int trees_ = 0;
+    int carved_ = 0;
+
+    std::unique_ptr<DisjointParts> parts_;
+    int partCount_ = 0;
+    int partsApart_ = 0;
+    std::vector<int> mazePart_;
+    std::vector<Doorway> doorways_;
+    std::size_t nextDoorway_ = 0;
+    int doorsOpened_ = 0;
+
+    std::vector<int> deadEnds_;
+    std::size_t nextDeadEnd_ = 0;
+    int loopsOpened_ = 0;
+    Point mark_{-1, -1};
+};
+
+} // namespace
+
+StageType mazeStage() {
+    StageType type;
+    type.id = "maze";
+    type.label = "Maze";
+    type.technique = "A growing-tree maze on the odd lattice, around rooms, braided";
+    type.params = {
+        realParam("braid", "Braid", 0.0, 0.0, 1.0,
+                  "Share of dead ends opened into loops: 0 is a perfect maze (one path between any two cells), 1 leaves no dead end"),
+        realParam("winding", "Winding", 0.75, 0.0, 1.0,
+                  "How often the maze goes on from its newest passage: 1 gives long winding corridors (a backtracker), "
+                  "0 short branches everywhere (Prim's)"),
+        boolParam("around_rooms", "Around rooms", true,
+                  "Carve around what earlier stages opened and join it through doors (rooms and mazes); off: start from solid rock"),
+        realParam("extra_doors", "Extra doors", 0.0, 0.0, 1.0,
+                  "Chance that a wall between a room and a passage already joined gets a door too (more ways in and out)"),
+        tileParam("passage_tile", "Passage tile", "corridor", {"corridor", "floor"}, ProjectKinds::Walkable,
+                  "What passages are carved as: corridor, floor or a walkable tile kind of the project's own"),
+        tileParam("door_tile", "Door tile", "door", {"door", "floor", "corridor"}, ProjectKinds::Walkable,
+                  "What joins a room to the maze: a door, open ground or a walkable tile kind of the project's own"),
+    };
+    type.sizeProblem = [](const ParamValues&, const LevelSize& size) -> std::optional<std::string> {
+        if (size.width >= kLeastSide && size.height >= kLeastSide) return std::nullopt;
+        return "a maze needs a level at least " + std::to_string(kLeastSide) + " x " + std::to_string(kLeastSide) +
+               " (two passages each way, walls between and around them); this one is " + std::to_string(size.width) + " x " +
+               std::to_string(size.height);
+    };
+    type.create = stageFactory<Maze>();
+    return type;
+}
+
+} // namespace burrow

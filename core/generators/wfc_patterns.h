@@ -1,0 +1,76 @@
+#pragma once
+// The patterns of wave function collapse's overlapping model (after mxgmn's
+// WaveFunctionCollapse): every N x N window of a sample the designer drew, with the
+// rotations and reflections allowed, each once, weighted by how often it occurs; and
+// which patterns may lie beside which, as bitsets.
+//
+// Two patterns may lie side by side when they agree where they overlap: for a step
+// to the right, the right N-1 columns of the left one are the left N-1 columns of the
+// right one. So each pattern has a key for each of its four overlapping sides, and
+// "what may lie right of these patterns" is the union of the masks of their right
+// keys: a few bitset ORs per distinct key, not a loop over every pair.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "content/prefab.h"
+#include "model/tile.h"
+
+namespace burrow {
+
+// Which variants of each window count: as drawn; and its mirror image; its four
+// rotations; or its rotations and their mirror images.
+inline constexpr int kWfcSymmetries[] = {1, 2, 4, 8};
+
+struct WfcSettings {
+    int patternSize = 3;         // N, 2 to 4
+    int symmetry = 8;            // 1, 2, 4 or 8
+    bool periodicSample = false; // windows wrap around the sample's edges
+};
+
+class WfcPatterns {
+public:
+    // The patterns of `sample` (its cells' tiles; it has no "keep" cell and is at least
+    // N x N: the stage checks both before it gets here).
+    WfcPatterns(const Prefab& sample, const WfcSettings& settings);
+
+    int size() const { return n_; }
+    int count() const { return static_cast<int>(weights_.size()); }
+    // 64-bit words in one set of patterns.
+    int words() const { return words_; }
+    std::uint32_t weight(int pattern) const { return weights_[static_cast<std::size_t>(pattern)]; }
+    // The tile at (x, y) of a pattern, 0 <= x, y < N.
+    Tile tile(int pattern, int x, int y) const {
+        return tiles_[static_cast<std::size_t>(pattern) * static_cast<std::size_t>(n_ * n_) + static_cast<std::size_t>(y * n_ + x)];
+    }
+    // The tile the sample holds most often (the fill of a level no attempt finished).
+    Tile commonestTile() const { return commonest_; }
+
+    // Direction d: 0 right, 1 down, 2 left, 3 up.
+    // The key of the side of `pattern` that faces direction d.
+    std::uint32_t sideKey(int d, int pattern) const { return sideKeys_[static_cast<std::size_t>(d)][static_cast<std::size_t>(pattern)]; }
+    // The patterns that may lie in direction d of a pattern whose side facing d has `key`.
+    const std::uint64_t* neighboursOfKey(int d, std::uint32_t key) const {
+        return masks_[static_cast<std::size_t>(d)].data() + static_cast<std::size_t>(key) * static_cast<std::size_t>(words_);
+    }
+    // How many keys there are (the same space for both sides of an axis).
+    std::uint32_t keyCount(int d) const { return keyCounts_[static_cast<std::size_t>(d % 2)]; }
+
+private:
+    void addWindow(std::vector<Tile> window);
+    void buildSides();
+
+    int n_;
+    int words_ = 0;
+    std::vector<Tile> tiles_;             // count() x N x N
+    std::vector<std::uint32_t> weights_;
+    Tile commonest_ = Tile::Wall;
+    std::vector<std::uint32_t> sideKeys_[4];
+    std::vector<std::uint64_t> masks_[4]; // per direction: keyCount x words
+    std::uint32_t keyCounts_[2] = {0, 0}; // horizontal, vertical
+};
+
+// The pattern variants of one window: `symmetry` of them, as WfcSettings says.
+std::vector<std::vector<Tile>> windowVariants(const std::vector<Tile>& window, int n, int symmetry);
+
+} // namespace burrow
