@@ -206,7 +206,9 @@ public:
             current_ = layout_.rooms[nextRoom_];
             canvas.fillRect(current_, Tile::Floor);
             canvas.level().addArea(AreaKind::Room, depth_, current_);
-            if (nextRoom_ == 0) canvas.level().markers.push_back({"start", {current_.center().x, current_.center().y, depth_}});
+            // The level's first room is the start, as in seed 003; later depths have their own stairs.
+            if (nextRoom_ == 0 && std::none_of(canvas.level().markers.begin(), canvas.level().markers.end(), [](const Marker& m) { return m.name == "start"; }))
+                canvas.level().markers.push_back({"start", {current_.center().x, current_.center().y, depth_}});
             describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(layout_.rooms.size()));
         } else if (nextHall_ < layout_.hallwayEnds.size()) {
             const std::size_t begin = nextHall_ == 0 ? 0 : layout_.hallwayEnds[nextHall_ - 1];

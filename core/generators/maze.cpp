@@ -132,6 +132,7 @@ private:
                         break;
                     }
         state_.assign(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_), kFree);
+        active_.reserve(state_.size()); // a backtracker's list can hold every cell at once
         if (aroundRooms_)
             for (int ly = 0; ly < latticeHeight_; ++ly)
                 for (int lx = 0; lx < latticeWidth_; ++lx)
@@ -335,6 +336,9 @@ private:
             if (count == 0) {
                 // Against a room's wall, no passage beside it: a way through into the room.
                 if (openIntoRoom(canvas, x, y)) return true;
+                // Nothing to open into: at braid 1 the dead end is filled back in instead,
+                // with the passage up to the nearest fork, so none is left.
+                if (braid_ >= 1.0 && fillDeadEnd(canvas, x, y)) return true;
                 continue;
             }
             const int d = deadCount > 0 ? deadChoices[rng_.below(static_cast<std::uint32_t>(deadCount))] : choices[rng_.below(static_cast<std::uint32_t>(count))];
@@ -365,6 +369,29 @@ private:
                 return true;
             }
         return false;
+    }
+
+    bool fillDeadEnd(LevelCanvas& canvas, int x, int y) {
+        const TileKinds& kinds = canvas.level().kinds;
+        bool filled = false;
+        // Bounded by the cells of the level: each pass fills one for good.
+        while (openNeighbours(canvas, x, y) == 1 && (canvas.get(x, y) == passage_ || canvas.get(x, y) == door_)) {
+            canvas.set(x, y, Tile::Wall);
+            filled = true;
+            for (int d = 0; d < 4; ++d) {
+                const int nx = x + kDx[d], ny = y + kDy[d];
+                if (nx >= 0 && ny >= 0 && nx < width_ && ny < height_ && kinds.walkable(canvas.get(nx, ny))) {
+                    x = nx;
+                    y = ny;
+                    break;
+                }
+            }
+        }
+        if (filled) {
+            mark_ = {x, y};
+            ++loopsOpened_;
+        }
+        return filled;
     }
 
     static constexpr std::uint8_t kFree = 0, kBlocked = 1, kCarved = 2;

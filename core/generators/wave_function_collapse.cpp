@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <queue>
 #include <string>
 #include <vector>
@@ -76,6 +77,17 @@ public:
         const int n = patterns_->size();
         positionsX_ = periodic_ ? width_ : width_ - n + 1;
         positionsY_ = periodic_ ? height_ : height_ - n + 1;
+        // Every pattern supports its side's key in each direction, to begin with.
+        for (int d = 0; d < 4; ++d) {
+            keyOffset_[d] = supportStride_;
+            supportStride_ += patterns_->keyCount(d);
+        }
+        fullSupport_.assign(supportStride_, 0);
+        for (int p = 0; p < patterns_->count(); ++p)
+            for (int d = 0; d < 4; ++d) ++fullSupport_[keyOffset_[d] + patterns_->sideKey(d, p)];
+        for (int d = 0; d < 4; ++d)
+            for (std::uint32_t k = 0; k < patterns_->keyCount(d); ++k)
+                if (fullSupport_[keyOffset_[d] + k] == 0) unsupportedKeys_[d].push_back(k);
         logWeights_.resize(static_cast<std::size_t>(patterns_->count()));
         for (int p = 0; p < patterns_->count(); ++p) {
             const double w = patterns_->weight(p);
@@ -143,7 +155,19 @@ private:
         sumLogWeights_.assign(positions, totalLog);
         version_.assign(positions, 0);
         written_.assign(positions, 0);
-        queued_.assign(positions, 0);
+        changed_.assign(positions, 0);
+        changedList_.clear();
+        // An attempt bans each pattern of each position at most once: room for all of
+        // them up front, kept across attempts, so the trail never moves as it grows.
+        trail_.clear();
+        trail_.reserve(positions * static_cast<std::size_t>(count));
+        propagated_ = 0;
+        decisions_.clear();
+        undone_ = 0;
+        newlyDecided_.clear();
+        contradiction_.reset();
+        support_.resize(positions * supportStride_);
+        for (std::size_t p = 0; p < positions; ++p) std::copy(fullSupport_.begin(), fullSupport_.end(), support_.begin() + static_cast<std::ptrdiff_t>(p * supportStride_));
         decidedCount_ = 0;
         heap_ = {};
         canvas.fill(Tile::Void);
@@ -152,6 +176,29 @@ private:
             return;
         }
         for (std::size_t p = 0; p < positions; ++p) heap_.push({entropyOf(p), rng_.next32(), static_cast<std::uint32_t>(p), 0});
+        banUnsupported();
+        if (!propagate()) {
+            failAttempt(canvas);
+            return;
+        }
+        for (std::size_t p : newlyDecided_) decide(canvas, p);
+        newlyDecided_.clear();
+    }
+
+    // A pattern whose side matches no pattern's other side can have no neighbour that
+    // way: it is banned wherever there is one, before the first observation, or it
+    // would be chosen and doom the attempt later.
+    void banUnsupported() {
+        for (std::size_t position = 0; position < positionCount(); ++position)
+            for (int d = 0; d < 4; ++d)
+                for (std::uint32_t key : unsupportedKeys_[d]) {
+                    const auto neighbour = besides(position, d);
+                    if (!neighbour) break;
+                    std::uint64_t* bits = waveOf(*neighbour);
+                    const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
+                    for (int w = 0; w < patterns_->words(); ++w)
+                        for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(*neighbour, w * 64 + std::countr_zero(lost));
+                }
     }
 
     Outcome observeAndPropagate(LevelCanvas& canvas) {
@@ -168,8 +215,10 @@ private:
         }
         const std::size_t position = heap_.top().position;
         heap_.pop();
-        collapse(position);
-        if (!propagate(position)) return failAttempt(canvas);
+        const std::size_t mark = trail_.size();
+        const int chosen = collapse(position);
+        decisions_.push_back({mark, position, chosen});
+        if (!propagate() && !backtrack(canvas)) return failAttempt(canvas);
         for (std::size_t p : newlyDecided_) decide(canvas, p);
         newlyDecided_.clear();
         if (decidedCount_ == positionCount()) {
@@ -179,9 +228,9 @@ private:
         return Outcome::Collapsed;
     }
 
-    // One pattern of the position, drawn by weight.
-    void collapse(std::size_t position) {
-        std::uint64_t* bits = waveOf(position);
+    // One pattern of the position, drawn by weight; the others are banned.
+    int collapse(std::size_t position) {
+        const std::uint64_t* bits = waveOf(position);
         std::uint64_t pick = rng_.below(static_cast<std::uint32_t>(sumWeights_[position]));
         int chosen = -1;
         for (int w = 0; w < patterns_->words() && chosen < 0; ++w)
@@ -193,94 +242,121 @@ private:
                 }
                 pick -= patterns_->weight(p);
             }
-        std::vector<std::uint64_t> only(static_cast<std::size_t>(patterns_->words()), 0);
-        only[static_cast<std::size_t>(chosen / 64)] = std::uint64_t{1} << (chosen % 64);
-        narrow(position, only.data());
+        for (int w = 0; w < patterns_->words(); ++w) {
+            std::uint64_t others = bits[w];
+            if (w == chosen / 64) others &= ~(std::uint64_t{1} << (chosen % 64));
+            for (; others != 0; others &= others - 1) ban(position, w * 64 + std::countr_zero(others));
+        }
         mark_ = cellOf(position);
+        return chosen;
+    }
+
+    // After a contradiction: undoes the latest observation and forbids the pattern it
+    // chose there, going further back while that contradicts too. It mends the local
+    // contradictions most failures are; a deeper one is cheaper to start again from.
+    // So undoing is bounded by 16 bans a position an attempt: past that, or with
+    // nothing left to undo, the attempt fails, and an attempt stays linear in its area.
+    bool backtrack(LevelCanvas& canvas) {
+        const std::size_t budget = 16 * positionCount();
+        while (!decisions_.empty() && undone_ <= budget) {
+            const Decision d = decisions_.back();
+            decisions_.pop_back();
+            undoTo(d.trailMark, canvas);
+            ban(d.position, d.pattern);
+            mark_ = cellOf(d.position);
+            ++backtracks_;
+            if (propagate()) return true;
+        }
+        return false;
+    }
+
+    void undoTo(std::size_t mark, LevelCanvas& canvas) {
+        for (std::size_t i = trail_.size(); i-- > mark;) {
+            const std::size_t position = trail_[i].position;
+            const int pattern = static_cast<int>(trail_[i].pattern);
+            if (i < propagated_)
+                for (int d = 0; d < 4; ++d) ++support_[position * supportStride_ + keyOffset_[d] + patterns_->sideKey(d, pattern)];
+            waveOf(position)[pattern / 64] |= std::uint64_t{1} << (pattern % 64);
+            sumWeights_[position] += patterns_->weight(pattern);
+            sumLogWeights_[position] += logWeights_[static_cast<std::size_t>(pattern)];
+            if (++remaining_[position] == 2 && written_[position]) {
+                written_[position] = 0;
+                --decidedCount_;
+                clearWindow(canvas, position);
+            }
+            if (!changed_[position]) {
+                changed_[position] = 1;
+                changedList_.push_back(position);
+            }
+        }
+        undone_ += trail_.size() - mark;
+        trail_.resize(mark);
+        propagated_ = std::min(propagated_, mark);
+        contradiction_.reset();
     }
 
     Point cellOf(std::size_t position) const {
         return {static_cast<int>(position % static_cast<std::size_t>(positionsX_)), static_cast<int>(position / static_cast<std::size_t>(positionsX_))};
     }
 
-    // Keeps only `allowed` of the position's patterns; true when it lost any.
-    bool narrow(std::size_t position, const std::uint64_t* allowed) {
-        std::uint64_t* bits = waveOf(position);
-        bool changed = false;
-        for (int w = 0; w < patterns_->words(); ++w) {
-            const std::uint64_t removed = bits[w] & ~allowed[w];
-            if (removed == 0) continue;
-            changed = true;
-            bits[w] &= allowed[w];
-            for (std::uint64_t word = removed; word != 0; word &= word - 1) {
-                const int p = w * 64 + std::countr_zero(word);
-                sumWeights_[position] -= patterns_->weight(p);
-                sumLogWeights_[position] -= logWeights_[static_cast<std::size_t>(p)];
-            }
-            remaining_[position] -= static_cast<std::uint32_t>(std::popcount(removed));
-        }
-        if (!changed) return false;
-        ++version_[position];
-        if (remaining_[position] == 1) newlyDecided_.push_back(position);
-        else if (remaining_[position] > 1) heap_.push({entropyOf(position), rng_.next32(), static_cast<std::uint32_t>(position), version_[position]});
-        return true;
-    }
-
-    // Narrows the neighbours of every position that changed, from `start` outwards.
-    // False on a contradiction (a position with no pattern left).
-    bool propagate(std::size_t start) {
-        const int words = patterns_->words();
-        allowed_.resize(static_cast<std::size_t>(words));
-        std::vector<std::size_t>& stack = stack_;
-        stack.assign(1, start);
-        queued_[start] = 1;
+    // The position beside `position` in direction d, or none off a level that does not wrap.
+    std::optional<std::size_t> besides(std::size_t position, int d) const {
         static constexpr int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
-        while (!stack.empty()) {
-            const std::size_t position = stack.back();
-            stack.pop_back();
-            queued_[position] = 0;
-            const Point at = cellOf(position);
-            const std::uint64_t* bits = waveOf(position);
-            for (int d = 0; d < 4; ++d) {
-                int nx = at.x + dx[d], ny = at.y + dy[d];
-                if (periodic_) {
-                    nx = (nx + positionsX_) % positionsX_;
-                    ny = (ny + positionsY_) % positionsY_;
-                } else if (nx < 0 || ny < 0 || nx >= positionsX_ || ny >= positionsY_) continue;
-                alongside(d, bits);
-                const std::size_t next = static_cast<std::size_t>(ny) * static_cast<std::size_t>(positionsX_) + static_cast<std::size_t>(nx);
-                if (!narrow(next, allowed_.data())) continue;
-                if (remaining_[next] == 0) {
-                    mark_ = cellOf(next);
-                    contradiction_ = mark_;
-                    for (std::size_t p : stack) queued_[p] = 0;
-                    stack.clear();
-                    return false;
-                }
-                if (!queued_[next]) {
-                    queued_[next] = 1;
-                    stack.push_back(next);
-                }
-            }
+        const Point at = cellOf(position);
+        int nx = at.x + dx[d], ny = at.y + dy[d];
+        if (periodic_) {
+            nx = (nx + positionsX_) % positionsX_;
+            ny = (ny + positionsY_) % positionsY_;
+        } else if (nx < 0 || ny < 0 || nx >= positionsX_ || ny >= positionsY_) {
+            return std::nullopt;
         }
-        return true;
+        return static_cast<std::size_t>(ny) * static_cast<std::size_t>(positionsX_) + static_cast<std::size_t>(nx);
     }
 
-    // allowed_ := the patterns that may lie in direction d of any of `bits`: the union
-    // of the masks of their distinct side keys.
-    void alongside(int d, const std::uint64_t* bits) {
-        const int words = patterns_->words();
-        std::fill(allowed_.begin(), allowed_.end(), 0);
-        keySeen_.resize(std::max<std::size_t>(keySeen_.size(), patterns_->keyCount(d)), 0);
-        ++stamp_;
-        for (int w = 0; w < words; ++w)
-            for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
-                const std::uint32_t key = patterns_->sideKey(d, w * 64 + std::countr_zero(word));
-                if (keySeen_[key] == stamp_) continue;
-                keySeen_[key] = stamp_;
-                const std::uint64_t* mask = patterns_->neighboursOfKey(d, key);
-                for (int i = 0; i < words; ++i) allowed_[static_cast<std::size_t>(i)] |= mask[i];
+    // Takes `pattern` from the position's options, and queues what that takes away
+    // from its neighbours.
+    void ban(std::size_t position, int pattern) {
+        waveOf(position)[pattern / 64] &= ~(std::uint64_t{1} << (pattern % 64));
+        sumWeights_[position] -= patterns_->weight(pattern);
+        sumLogWeights_[position] -= logWeights_[static_cast<std::size_t>(pattern)];
+        const std::uint32_t left = --remaining_[position];
+        if (left == 0 && !contradiction_) contradiction_ = cellOf(position);
+        if (left == 1) newlyDecided_.push_back(position);
+        if (!changed_[position]) {
+            changed_[position] = 1;
+            changedList_.push_back(position);
+        }
+        trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(pattern)});
+    }
+
+    // Works through the banned patterns: each takes one from the count of its side's
+    // key in every direction; a key no pattern of the position has any more bans, in
+    // the neighbour that way, every pattern that needed it. Each pattern of each
+    // position is banned at most once, so an attempt costs the area times the patterns
+    // at most. False on a contradiction (a position with no pattern left).
+    bool propagate() {
+        for (; propagated_ < trail_.size() && !contradiction_; ++propagated_) {
+            const std::size_t position = trail_[propagated_].position;
+            const int pattern = static_cast<int>(trail_[propagated_].pattern);
+            for (int d = 0; d < 4; ++d) {
+                const std::uint32_t key = patterns_->sideKey(d, pattern);
+                if (--support_[position * supportStride_ + keyOffset_[d] + key] != 0) continue;
+                const auto neighbour = besides(position, d);
+                if (!neighbour) continue;
+                std::uint64_t* bits = waveOf(*neighbour);
+                const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
+                for (int w = 0; w < patterns_->words(); ++w)
+                    for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(*neighbour, w * 64 + std::countr_zero(lost));
             }
+        }
+        // Each narrowed position goes back in the heap once, with its new entropy.
+        for (std::size_t p : changedList_) {
+            changed_[p] = 0;
+            ++version_[p];
+            if (remaining_[p] > 1 && !contradiction_) heap_.push({entropyOf(p), rng_.next32(), static_cast<std::uint32_t>(p), version_[p]});
+        }
+        changedList_.clear();
+        return !contradiction_;
     }
 
     int patternOf(std::size_t position) {
@@ -293,24 +369,31 @@ private:
     // Writes a decided position's tiles: its window's corner, and at the level's last
     // positions (not wrapping) the rest of the window up to the edge.
     void decide(LevelCanvas& canvas, std::size_t position) {
-        if (written_[position]) return;
+        if (written_[position] || remaining_[position] != 1) return;
         written_[position] = 1;
         ++decidedCount_;
         writeWindow(canvas, position, patternOf(position));
     }
 
+    void clearWindow(LevelCanvas& canvas, std::size_t position) { paintWindow(canvas, position, [](int, int) { return Tile::Void; }); }
+
     void writeWindow(LevelCanvas& canvas, std::size_t position, int pattern) {
+        paintWindow(canvas, position, [&](int x, int y) { return pattern < 0 ? patterns_->commonestTile() : patterns_->tile(pattern, x, y); });
+    }
+
+    template <typename TileAt>
+    void paintWindow(LevelCanvas& canvas, std::size_t position, TileAt tileAt) {
         const Point at = cellOf(position);
         const int n = patterns_->size();
         const int spanX = !periodic_ && at.x == positionsX_ - 1 ? n : 1;
         const int spanY = !periodic_ && at.y == positionsY_ - 1 ? n : 1;
         for (int y = 0; y < spanY; ++y)
-            for (int x = 0; x < spanX; ++x) canvas.set(at.x + x, at.y + y, pattern < 0 ? patterns_->commonestTile() : patterns_->tile(pattern, x, y));
+            for (int x = 0; x < spanX; ++x) canvas.set(at.x + x, at.y + y, tileAt(x, y));
     }
 
     Outcome failAttempt(LevelCanvas& canvas) {
         newlyDecided_.clear();
-        failedAt_ = contradiction_;
+        failedAt_ = contradiction_.value_or(Point{-1, -1});
         if (attempt_ < attempts_) {
             started_ = false; // the next step begins again
             return Outcome::Contradiction;
@@ -346,14 +429,33 @@ private:
     std::vector<std::uint32_t> remaining_;
     std::vector<double> sumWeights_, sumLogWeights_;
     std::vector<std::uint32_t> version_;
-    std::vector<std::uint8_t> written_, queued_;
+    std::vector<std::uint8_t> written_, changed_;
     std::size_t decidedCount_ = 0;
     std::priority_queue<Candidate> heap_;
-    std::vector<std::size_t> newlyDecided_, stack_;
-    std::vector<std::uint64_t> allowed_;
-    std::vector<std::uint32_t> keySeen_;
-    std::uint32_t stamp_ = 0;
-    Point mark_{-1, -1}, contradiction_{-1, -1}, failedAt_{-1, -1};
+    std::vector<std::size_t> newlyDecided_, changedList_;
+    // For each position and direction, how many of its patterns have each side key:
+    // the support the neighbour that way has from it.
+    std::vector<std::uint16_t> support_, fullSupport_;
+    std::size_t supportStride_ = 0;
+    std::size_t keyOffset_[4] = {0, 0, 0, 0};
+    std::vector<std::uint32_t> unsupportedKeys_[4];
+    // Every ban of the attempt in order, the first propagated_ of them propagated;
+    // each observation marks where it began, so a contradiction undoes to there.
+    struct Ban {
+        std::uint32_t position, pattern;
+    };
+    std::vector<Ban> trail_;
+    std::size_t propagated_ = 0;
+    struct Decision {
+        std::size_t trailMark;
+        std::size_t position;
+        int pattern;
+    };
+    std::vector<Decision> decisions_;
+    std::size_t undone_ = 0;
+    std::size_t backtracks_ = 0; // bans undone this attempt, bounded so backtracking stays linear
+    std::optional<Point> contradiction_;
+    Point mark_{-1, -1}, failedAt_{-1, -1};
 };
 
 } // namespace
@@ -368,7 +470,11 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     const WfcPatterns patterns(sample, settingsOf(params));
     const bool periodic = params.flag("periodic_output");
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
-    const double bytes = positions * patterns.words() * 8.0 * 1.5; // the wave, and the rest a position keeps
+    // A position's wave, its support counts (two bytes a side key), its bans on the
+    // trail (eight bytes each, at most one a pattern), and its entropy and heap entries.
+    double keys = 0;
+    for (int d = 0; d < 4; ++d) keys += patterns.keyCount(d);
+    const double bytes = positions * (patterns.words() * 8.0 + keys * 2.0 + patterns.count() * 8.0 + 64.0);
     const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +
