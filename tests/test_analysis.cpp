@@ -22,12 +22,13 @@
 #include "project/project.h"
 #include "regions/region_map.h"
 
+#include "level_helpers.h"
+
 using namespace burrow;
+using namespace burrow::testing;
 
 namespace {
 
-double metric(const Measurement& m, const char* id) { return m.level[*metricIndex(id)]; }
-double metric(const Measurement& m, int depth, const char* id) { return m.depths[static_cast<std::size_t>(depth)][*metricIndex(id)]; }
 
 EntityTemplate kindOf(const char* name, EntityKind kind) {
     EntityTemplate t;
@@ -36,12 +37,9 @@ EntityTemplate kindOf(const char* name, EntityKind kind) {
     return t;
 }
 
-Project exampleProject(const char* name) { return loadProject(std::string(BURROW_EXAMPLES) + "/" + name, builtinStages()); }
 
 } // namespace
 
-// The region of `at` by a labelling of the whole grid (0 when not walkable).
-int floodLabelsAt(const TileGrid& tiles, Connectivity movement, Point at) { return labelRuns(tiles, movement).labelAt(at.x, at.y); }
 
 class TestAnalysis : public QObject {
     Q_OBJECT

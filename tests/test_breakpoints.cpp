@@ -15,16 +15,15 @@
 #include "project/project.h"
 #include "regions/region_map.h"
 
+#include "level_helpers.h"
+
 using namespace burrow;
+using namespace burrow::testing;
 
 namespace {
 
-double metric(const Measurement& m, const char* id) { return m.level[*metricIndex(id)]; }
 
-Project exampleProject(const char* name) { return loadProject(std::string(BURROW_EXAMPLES) + "/" + name, builtinStages()); }
 
-// The region of `at` by a labelling of the whole grid (0 when not walkable).
-int floodLabelsAt(const TileGrid& tiles, Connectivity movement, Point at) { return labelRuns(tiles, movement).labelAt(at.x, at.y); }
 
 // A watch that notes how many cells each step was told of.
 class CountingWatch : public BreakpointWatch {
