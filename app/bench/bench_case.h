@@ -16,6 +16,7 @@ struct Case {
 };
 
 std::vector<Case> coreCases();
+std::vector<Case> paletteCases();
 std::vector<Case> exportCases();
 std::vector<Case> playCases();
 std::vector<Case> timelineCases();

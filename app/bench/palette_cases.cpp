@@ -1,0 +1,57 @@
+// The palette's speed cases: mazes, BSP rooms and wave function collapse, each
+// beside what the peers the issue names take for the same work on this machine.
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bench_case.h"
+#include "bench_recipes.h"
+#include "model/tile.h"
+
+namespace burrow::bench {
+namespace {
+
+// Ruins by the water, 16 x 16: the sample examples/wfc-ruins.burrow.json grows from.
+Prefab ruinsSample() {
+    const std::vector<std::string> rows = {
+        "################", "#....#.....#...#", "#....+.....#...#", "#....#.....+...#", "##+###.~~..#...#", "#.....~~~~.##+##",
+        "#......~~.......", "#..#............", "####+####..##+##", "#.......#..#...#", "#.......+..#...#", "#..~~...#..#...#",
+        "#.~~~~..####...#", "#..~~..........#", "#..............#", "################",
+    };
+    Prefab p;
+    p.id = "ruins";
+    p.width = static_cast<int>(rows.front().size());
+    p.height = static_cast<int>(rows.size());
+    for (const std::string& row : rows)
+        for (char c : row) p.cells.push_back({*tileFromId(std::string_view(&c, 1))});
+    return p;
+}
+
+std::function<std::function<void()>()> making(LevelSize size, StageEntry entry, bool withSample = false) {
+    return [=] {
+        return [=] {
+            Project p = projectOf(size, Recipe{{entry}});
+            if (withSample) p.prefabs.prefabs.push_back(ruinsSample());
+            ProjectBuild made(std::move(p), 1234);
+            made.build.run();
+            if (made.build.level().width() != size.width) std::abort(); // keep the work observable
+        };
+    };
+}
+
+StageEntry wfc() { return stage("wave_function_collapse", {{"sample", std::string("ruins")}}); }
+
+} // namespace
+
+std::vector<Case> paletteCases() {
+    return {
+        {"maze, braid 0", "1001x1001", "≤ 6 ms: not met, about twice that (rot.js: EllerMaze 27.9 ms, IceyMaze 121 ms, DividedMaze 1.1 s)", making({1001, 1001, 1}, stage("maze", {}))},
+        {"maze, braid 1", "1001x1001", "(every dead end opened)", making({1001, 1001, 1}, stage("maze", {{"braid", 1.0}}))},
+        {"bsp rooms", "1000x1000", "≤ 10 ms", making({1000, 1000, 1}, stage("bsp_rooms", {}))},
+        {"wave function collapse, N = 3, symmetry 8, a 16 x 16 sample", "64x64", "≤ 10 ms: not met (fast-wfc: 22.1 ms); each pattern of each cell is banned once, about 37 ns a ban", making({64, 64, 1}, wfc(), true)},
+        {"wave function collapse, N = 3, symmetry 8, a 16 x 16 sample", "256x256", "≤ 0.6 s and ≤ 30x the 64² row: not met, about 100x; 1 seed of 4 ends with a warning after 10 attempts (fast-wfc: 1.8 s)",
+         making({256, 256, 1}, wfc(), true)},
+    };
+}
+
+} // namespace burrow::bench
