@@ -77,17 +77,13 @@ public:
         const int n = patterns_->size();
         positionsX_ = periodic_ ? width_ : width_ - n + 1;
         positionsY_ = periodic_ ? height_ : height_ - n + 1;
-        // Every pattern supports its side's key in each direction, to begin with.
+        // Keys no pattern has on its side facing d: what needs them never has a neighbour that way.
         for (int d = 0; d < 4; ++d) {
-            keyOffset_[d] = supportStride_;
-            supportStride_ += patterns_->keyCount(d);
-        }
-        fullSupport_.assign(supportStride_, 0);
-        for (int p = 0; p < patterns_->count(); ++p)
-            for (int d = 0; d < 4; ++d) ++fullSupport_[keyOffset_[d] + patterns_->sideKey(d, p)];
-        for (int d = 0; d < 4; ++d)
+            std::vector<char> had(patterns_->keyCount(d), 0);
+            for (int p = 0; p < patterns_->count(); ++p) had[patterns_->sideKey(d, p)] = 1;
             for (std::uint32_t k = 0; k < patterns_->keyCount(d); ++k)
-                if (fullSupport_[keyOffset_[d] + k] == 0) unsupportedKeys_[d].push_back(k);
+                if (!had[k]) unsupportedKeys_[d].push_back(k);
+        }
         logWeights_.resize(static_cast<std::size_t>(patterns_->count()));
         for (int p = 0; p < patterns_->count(); ++p) {
             const double w = patterns_->weight(p);
@@ -166,8 +162,6 @@ private:
         undone_ = 0;
         newlyDecided_.clear();
         contradiction_.reset();
-        support_.resize(positions * supportStride_);
-        for (std::size_t p = 0; p < positions; ++p) std::copy(fullSupport_.begin(), fullSupport_.end(), support_.begin() + static_cast<std::ptrdiff_t>(p * supportStride_));
         decidedCount_ = 0;
         heap_ = {};
         canvas.fill(Tile::Void);
@@ -274,8 +268,6 @@ private:
         for (std::size_t i = trail_.size(); i-- > mark;) {
             const std::size_t position = trail_[i].position;
             const int pattern = static_cast<int>(trail_[i].pattern);
-            if (i < propagated_)
-                for (int d = 0; d < 4; ++d) ++support_[position * supportStride_ + keyOffset_[d] + patterns_->sideKey(d, pattern)];
             waveOf(position)[pattern / 64] |= std::uint64_t{1} << (pattern % 64);
             sumWeights_[position] += patterns_->weight(pattern);
             sumLogWeights_[position] += logWeights_[static_cast<std::size_t>(pattern)];
@@ -329,18 +321,29 @@ private:
         trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(pattern)});
     }
 
-    // Works through the banned patterns: each takes one from the count of its side's
-    // key in every direction; a key no pattern of the position has any more bans, in
-    // the neighbour that way, every pattern that needed it. Each pattern of each
-    // position is banned at most once, so an attempt costs the area times the patterns
-    // at most. False on a contradiction (a position with no pattern left).
+    // Whether the position still has a pattern whose side facing d has `key`: those
+    // are the patterns that may lie, seen from the neighbour, in the opposite direction.
+    bool stillHas(std::size_t position, int d, std::uint32_t key) {
+        const std::uint64_t* bits = waveOf(position);
+        const std::uint64_t* having = patterns_->neighboursOfKey((d + 2) % 4, key);
+        for (int w = 0; w < patterns_->words(); ++w)
+            if (bits[w] & having[w]) return true;
+        return false;
+    }
+
+    // Works through the banned patterns. A ban may take the last pattern of its
+    // position with its side's key facing d; then every pattern that needed that key
+    // in the neighbour that way is banned too. Whether one is left is an AND of two
+    // bitsets, so nothing is counted and nothing but the wave is kept: each pattern of
+    // each position is banned at most once, and an attempt costs the area times the
+    // patterns at most. False on a contradiction (a position with no pattern left).
     bool propagate() {
         for (; propagated_ < trail_.size() && !contradiction_; ++propagated_) {
             const std::size_t position = trail_[propagated_].position;
             const int pattern = static_cast<int>(trail_[propagated_].pattern);
             for (int d = 0; d < 4; ++d) {
                 const std::uint32_t key = patterns_->sideKey(d, pattern);
-                if (--support_[position * supportStride_ + keyOffset_[d] + key] != 0) continue;
+                if (stillHas(position, d, key)) continue;
                 const auto neighbour = besides(position, d);
                 if (!neighbour) continue;
                 std::uint64_t* bits = waveOf(*neighbour);
@@ -433,11 +436,6 @@ private:
     std::size_t decidedCount_ = 0;
     std::priority_queue<Candidate> heap_;
     std::vector<std::size_t> newlyDecided_, changedList_;
-    // For each position and direction, how many of its patterns have each side key:
-    // the support the neighbour that way has from it.
-    std::vector<std::uint16_t> support_, fullSupport_;
-    std::size_t supportStride_ = 0;
-    std::size_t keyOffset_[4] = {0, 0, 0, 0};
     std::vector<std::uint32_t> unsupportedKeys_[4];
     // Every ban of the attempt in order, the first propagated_ of them propagated;
     // each observation marks where it began, so a contradiction undoes to there.
@@ -470,11 +468,9 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     const WfcPatterns patterns(sample, settingsOf(params));
     const bool periodic = params.flag("periodic_output");
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
-    // A position's wave, its support counts (two bytes a side key), its bans on the
-    // trail (eight bytes each, at most one a pattern), and its entropy and heap entries.
-    double keys = 0;
-    for (int d = 0; d < 4; ++d) keys += patterns.keyCount(d);
-    const double bytes = positions * (patterns.words() * 8.0 + keys * 2.0 + patterns.count() * 8.0 + 64.0);
+    // A position's wave, its bans on the trail (eight bytes each, at most one a
+    // pattern), and its entropy and heap entries.
+    const double bytes = positions * (patterns.words() * 8.0 + patterns.count() * 8.0 + 64.0);
     const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +
