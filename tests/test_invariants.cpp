@@ -22,7 +22,8 @@ namespace {
 
 // Under the sanitizers the seeds are there to reach every path with memory and
 // undefined behaviour checked, which the first fifty do; the properties over many
-// seeds are the plain build's to check (it runs all 200).
+// seeds are the plain build's to check (it runs all 200). So in test_palette and the
+// runtime's sweep of every example.
 #ifdef BURROW_SANITIZED_BUILD
 constexpr std::uint64_t kSeeds = 50;
 #else

@@ -27,6 +27,13 @@ namespace palette_test {
 
 using nlohmann::json;
 
+// Fewer under the sanitizers, as in test_invariants: there the paths matter, not the count.
+#ifdef BURROW_SANITIZED_BUILD
+constexpr std::uint64_t kManySeeds = 50;
+#else
+constexpr std::uint64_t kManySeeds = 200;
+#endif
+
 const std::vector<std::string> kRuins = {
     "################", "#....#.....#...#", "#....+.....#...#", "#....#.....+...#", "##+###.~~..#...#", "#.....~~~~.##+##",
     "#......~~.......", "#..#............", "####+####..##+##", "#.......#..#...#", "#.......+..#...#", "#..~~...#..#...#",
@@ -148,7 +155,7 @@ private slots:
     // Braid 0: a perfect maze over 200 levels of odd and even sides, and under
     // eight-way movement no corner cut through a wall.
     void aBraidZeroMazeIsPerfect() {
-        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        for (std::uint64_t seed = 1; seed <= kManySeeds; ++seed) {
             const int width = 5 + static_cast<int>(seed % 40), height = 5 + static_cast<int>((seed * 7) % 30);
             Project p = projectOf(projectJson(width, height, json::array({{{"stage", "maze"}, {"params", {{"winding", static_cast<double>(seed % 5) / 4.0}}}}})));
             const MadeLevel made = makeLevel(p, seed);
@@ -182,7 +189,7 @@ private slots:
     // The defaults on 80 x 50: one region of at least 4 rooms, over 200 seeds.
     void bspRoomsAreOneRegion() {
         Project p = projectOf(projectJson(80, 50, json::array({{{"stage", "bsp_rooms"}}})));
-        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        for (std::uint64_t seed = 1; seed <= kManySeeds; ++seed) {
             const MadeLevel made = makeLevel(p, seed);
             QCOMPARE(metric(made.level, p.movement, "regions"), 1.0);
             QVERIFY(metric(made.level, p.movement, "rooms") >= 4);

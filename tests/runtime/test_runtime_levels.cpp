@@ -49,7 +49,7 @@ std::string apiHash(const burrow_project* project, std::uint64_t seed) {
 RUNTIME_TEST(every_example_equals_make_level_and_stats) {
     // The sanitized build checks the paths; the plain one all 100 seeds (as test_invariants).
 #ifdef BURROW_SANITIZED_BUILD
-    constexpr std::uint64_t kSeeds = 25;
+    constexpr std::uint64_t kSeeds = 10;
 #else
     constexpr std::uint64_t kSeeds = 100;
 #endif
