@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "generators/hallway.h"
+
 namespace burrow {
 namespace {
 
@@ -214,7 +216,7 @@ public:
             const std::size_t begin = nextHall_ == 0 ? 0 : layout_.hallwayEnds[nextHall_ - 1];
             for (std::size_t i = begin; i < layout_.hallwayEnds[nextHall_]; ++i) {
                 current_ = layout_.hallways[i];
-                dig(canvas, current_);
+                digHallway(canvas, current_, hallTile_);
                 canvas.level().addArea(AreaKind::Hallway, depth_, current_);
             }
             describe("joined split " + std::to_string(++nextHall_) + " of " + std::to_string(layout_.hallwayEnds.size()));
@@ -230,14 +232,6 @@ public:
     }
 
 private:
-    // Hallways cut through stone only: where they cross a room its floor stays floor.
-    void dig(LevelCanvas& canvas, const Rect& r) {
-        const TileKinds& kinds = canvas.level().kinds;
-        for (int y = r.y; y < r.bottom(); ++y)
-            for (int x = r.x; x < r.right(); ++x)
-                if (!kinds.walkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
-    }
-
     int depth_;
     bool fillFirst_;
     Tile hallTile_;

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "generators/hallway.h"
 #include "model/tile_masks.h"
 
 namespace burrow {
@@ -131,7 +132,7 @@ public:
             describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(plan_.rooms.size()));
         } else if (nextHall_ < plan_.hallways.size()) {
             current_ = plan_.hallways[nextHall_];
-            digHallway(canvas, current_);
+            digHallway(canvas, current_, hallTile_);
             canvas.level().addArea(AreaKind::Hallway, depth_, current_);
             describe("dug hallway " + std::to_string(++nextHall_) + " of " + std::to_string(plan_.hallways.size()));
         } else if (cull_) {
@@ -148,13 +149,6 @@ public:
     }
 
 private:
-    // Hallways cut through stone only: where they cross a room its floor stays floor.
-    void digHallway(LevelCanvas& canvas, const Rect& hall) {
-        for (int y = hall.y; y < hall.bottom(); ++y)
-            for (int x = hall.x; x < hall.right(); ++x)
-                if (!canvas.level().kinds.walkable(canvas.get(x, y))) canvas.set(x, y, hallTile_);
-    }
-
     // Stone with no open cell among its eight neighbours becomes void. Separable: for
     // each row an "open here or beside" byte per cell, then three such rows OR-ed, so
     // each cell is read a constant number of times however big the map.

@@ -188,10 +188,7 @@ private:
                 for (std::uint32_t key : unsupportedKeys_[d]) {
                     const auto neighbour = besides(position, d);
                     if (!neighbour) break;
-                    std::uint64_t* bits = waveOf(*neighbour);
-                    const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
-                    for (int w = 0; w < patterns_->words(); ++w)
-                        for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(*neighbour, w * 64 + std::countr_zero(lost));
+                    banNeeding(*neighbour, d, key);
                 }
     }
 
@@ -321,6 +318,15 @@ private:
         trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(pattern)});
     }
 
+    // Bans at `position` every pattern that needs, on its side facing back against d,
+    // the key `key` its neighbour that way no longer has.
+    void banNeeding(std::size_t position, int d, std::uint32_t key) {
+        const std::uint64_t* bits = waveOf(position);
+        const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
+        for (int w = 0; w < patterns_->words(); ++w)
+            for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(position, w * 64 + std::countr_zero(lost));
+    }
+
     // Whether the position still has a pattern whose side facing d has `key`: those
     // are the patterns that may lie, seen from the neighbour, in the opposite direction.
     bool stillHas(std::size_t position, int d, std::uint32_t key) {
@@ -344,12 +350,7 @@ private:
             for (int d = 0; d < 4; ++d) {
                 const std::uint32_t key = patterns_->sideKey(d, pattern);
                 if (stillHas(position, d, key)) continue;
-                const auto neighbour = besides(position, d);
-                if (!neighbour) continue;
-                std::uint64_t* bits = waveOf(*neighbour);
-                const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
-                for (int w = 0; w < patterns_->words(); ++w)
-                    for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(*neighbour, w * 64 + std::countr_zero(lost));
+                if (const auto neighbour = besides(position, d)) banNeeding(*neighbour, d, key);
             }
         }
         // Each narrowed position goes back in the heap once, with its new entropy.
