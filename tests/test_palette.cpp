@@ -224,6 +224,45 @@ private slots:
         QVERIFY(stepped.level() == a);
     }
 
+    // While it runs, each step marks every undecided cell, and only those, with how
+    // open it still is (the editor's overlay); scrubbed back, a step shows its marks again.
+    void wfcMarksTheUndecidedCells() {
+        Project p = projectOf(projectJson(40, 30, json::array({{{"stage", "wave_function_collapse"}, {"params", {{"sample", "ruins"}}}}})));
+        LevelBuild stepped(p, 3, GenerationOptions{.recordTimeline = true});
+        std::vector<std::vector<Annotation>> marksOf;
+        bool sawNarrowed = false;
+        while (stepped.step()) {
+            const Level& level = stepped.level();
+            std::vector<int> marked(static_cast<std::size_t>(level.width() * level.height()), 0);
+            const std::vector<Annotation> marks = stepped.generation().currentAnnotations();
+            for (const Annotation& a : marks) {
+                if (a.kind != Annotation::Kind::Options) continue;
+                QVERIFY(a.id >= 1 && a.id <= Annotation::kOptionShades);
+                sawNarrowed |= a.id < Annotation::kOptionShades;
+                for (int x = a.x; x < a.x + a.w; ++x) ++marked[static_cast<std::size_t>(a.y * level.width() + x)];
+            }
+            // A cell is written once its window position is decided (the last positions'
+            // windows reach the edges).
+            for (int y = 0; y < level.height(); ++y)
+                for (int x = 0; x < level.width(); ++x) {
+                    const bool undecided = level.at(x, y, 0) == Tile::Void;
+                    QVERIFY2(marked[static_cast<std::size_t>(y * level.width() + x)] == (undecided && !stepped.generation().finished() ? 1 : 0),
+                             qPrintable(QString("step %1, (%2, %3)").arg(marksOf.size()).arg(x).arg(y)));
+                }
+            marksOf.push_back(marks);
+        }
+        QVERIFY(sawNarrowed);
+        QVERIFY(marksOf.size() > 10);
+        for (std::size_t back : {marksOf.size() / 2, std::size_t{3}}) {
+            stepped.generation().seek(back + 1);
+            const std::vector<Annotation> again = stepped.generation().currentAnnotations();
+            QCOMPARE(again.size(), marksOf[back].size());
+            QVERIFY(std::equal(again.begin(), again.end(), marksOf[back].begin(), [](const Annotation& a, const Annotation& b) {
+                return a.kind == b.kind && a.x == b.x && a.y == b.y && a.w == b.w && a.id == b.id;
+            }));
+        }
+    }
+
     // A sample with only one pattern fills the level with it; a sample that wraps,
     // on a level that wraps, gives windows that wrap.
     void periodicWindowsWrap() {

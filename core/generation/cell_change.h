@@ -26,7 +26,11 @@ struct Annotation {
         Area,    // the room, hallway or region being made: the rectangle x, y, w, h
         Cell,    // a single cell of interest (the seed of a flood fill)
         Band,    // rows y .. y + h being rewritten
+        Options, // undecided cells x .. x + w - 1 of row y; id: how open, 1 (two choices left) to kOptionShades (every one)
     };
+    // How many degrees of openness an Options mark tells apart.
+    static constexpr std::uint32_t kOptionShades = 8;
+
     Kind kind = Kind::Cell;
     std::uint8_t z = 0;
     std::uint16_t x = 0;

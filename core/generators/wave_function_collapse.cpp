@@ -15,13 +15,15 @@
 // the level keeps the last attempt's decided tiles, with the sample's commonest tile
 // where nothing was decided: defined, never silently wrong.
 //
-// Cost: each position loses each pattern at most once an attempt, and a narrowed
-// position costs a few ORs of bitsets a distinct side key (WfcPatterns), so an
-// attempt grows with the area times the patterns, not with the area squared.
+// The wave and its propagation are WfcWave's: each position loses each pattern at
+// most once an attempt, at a few instructions a ban, so an attempt grows with the area
+// times the patterns, never with the area squared. While the editor records the steps,
+// each one also marks every undecided cell with how many patterns it may still be.
 #include "generators/wave_function_collapse.h"
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <cmath>
 #include <optional>
 #include <queue>
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "generators/wfc_patterns.h"
+#include "generators/wfc_wave.h"
 
 namespace burrow {
 namespace {
@@ -37,6 +40,11 @@ namespace {
 // reference machine: a level estimated above either is refused before it runs.
 constexpr double kWaveBytesLimit = 2.0 * 1024 * 1024 * 1024;
 constexpr double kNanosecondsPerPositionWord = 60;
+// How many observations back a contradiction may jump to the latest one near it;
+// past that the latest is undone, so one backtrack never undoes most of a level.
+constexpr std::size_t kBackjumpReach = 512;
+// A position counts its patterns by side key in 16 bits (WfcWave).
+constexpr int kMaxWfcPatterns = 65535;
 
 WfcSettings settingsOf(const ParamValues& p) {
     return {p.integer("pattern_size"), p.integer("symmetry"), p.flag("periodic_sample")};
@@ -55,9 +63,7 @@ struct Candidate {
 
 class WaveFunctionCollapse final : public Stage {
 public:
-    WaveFunctionCollapse(const ParamValues& params, StageSetup setup)
-        : rng_(setup.rng), width_(setup.size.width), height_(setup.size.height), periodic_(params.flag("periodic_output")),
-          attempts_(params.integer("attempts")) {
+    WaveFunctionCollapse(const ParamValues& params, StageSetup setup) : rng_(setup.rng), attempts_(params.integer("attempts")) {
         const std::string& id = params.choice("sample");
         const Prefab* sample = nullptr;
         if (setup.prefabs)
@@ -75,20 +81,10 @@ public:
         }
         patterns_ = std::make_unique<WfcPatterns>(*sample, settingsOf(params));
         const int n = patterns_->size();
-        positionsX_ = periodic_ ? width_ : width_ - n + 1;
-        positionsY_ = periodic_ ? height_ : height_ - n + 1;
-        // Keys no pattern has on its side facing d: what needs them never has a neighbour that way.
-        for (int d = 0; d < 4; ++d) {
-            std::vector<char> had(patterns_->keyCount(d), 0);
-            for (int p = 0; p < patterns_->count(); ++p) had[patterns_->sideKey(d, p)] = 1;
-            for (std::uint32_t k = 0; k < patterns_->keyCount(d); ++k)
-                if (!had[k]) unsupportedKeys_[d].push_back(k);
-        }
-        logWeights_.resize(static_cast<std::size_t>(patterns_->count()));
-        for (int p = 0; p < patterns_->count(); ++p) {
-            const double w = patterns_->weight(p);
-            logWeights_[static_cast<std::size_t>(p)] = w * std::log(w);
-        }
+        const bool periodic = params.flag("periodic_output");
+        const int width = setup.size.width, height = setup.size.height;
+        wave_ = std::make_unique<WfcWave>(*patterns_, periodic ? width : width - n + 1, periodic ? height : height - n + 1, periodic);
+        logPatternCount_ = std::log(static_cast<double>(patterns_->count()));
     }
 
     void step(LevelCanvas& canvas) override {
@@ -102,7 +98,7 @@ public:
         const Outcome outcome = observeAndPropagate(canvas);
         if (outcome == Outcome::Collapsed)
             describe("collapsed (" + std::to_string(mark_.x) + ", " + std::to_string(mark_.y) + "): " + std::to_string(decidedCount_) + " of " +
-                     std::to_string(positionCount()) + " decided");
+                     std::to_string(wave_->positionCount()) + " decided");
         else if (outcome == Outcome::Done) describe("every cell is decided");
         else describe(contradictionText());
     }
@@ -114,19 +110,47 @@ public:
         }
     }
 
+    // The cell just collapsed, and every undecided cell's share of the patterns it
+    // may still be, as runs along the rows (Annotation::Kind::Options).
     void annotate(std::vector<Annotation>& out) const override {
         if (mark_.x >= 0) out.push_back(Annotation::at(Annotation::Kind::Cell, mark_.x, mark_.y));
+        if (!wave_ || !started_ || finished()) return;
+        for (int y = 0; y < wave_->positionsY(); ++y) {
+            int runStart = 0;
+            std::uint32_t runShade = 0;
+            for (int x = 0; x <= wave_->positionsX(); ++x) {
+                const std::uint32_t shade = x < wave_->positionsX() ? optionsShade(static_cast<std::size_t>(y) * static_cast<std::size_t>(wave_->positionsX()) + static_cast<std::size_t>(x)) : 0;
+                if (shade == runShade) continue;
+                if (runShade != 0) addOptionsRun(out, runStart, x, y, runShade);
+                runStart = x;
+                runShade = shade;
+            }
+        }
     }
 
 private:
     enum class Outcome { Collapsed, Done, Contradiction };
 
-    std::size_t positionCount() const { return static_cast<std::size_t>(positionsX_) * static_cast<std::size_t>(positionsY_); }
-    std::uint64_t* waveOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(patterns_->words()); }
+    // Positions [from, to) of row y, one shade. On a level that does not wrap the last
+    // positions' windows reach the edge: their cells beyond share the position's mark.
+    void addOptionsRun(std::vector<Annotation>& out, int from, int to, int y, std::uint32_t shade) const {
+        const int beyond = wave_->periodic() ? 0 : patterns_->size() - 1;
+        const int width = to - from + (to == wave_->positionsX() ? beyond : 0);
+        const int rows = y == wave_->positionsY() - 1 ? 1 + beyond : 1;
+        for (int r = 0; r < rows; ++r) {
+            Annotation a = Annotation::over(Annotation::Kind::Options, from, y + r, width, 1);
+            a.id = shade;
+            out.push_back(a);
+        }
+    }
 
-    double entropyOf(std::size_t position) const {
-        const double sum = sumWeights_[position];
-        return std::log(sum) - sumLogWeights_[position] / sum;
+    // 0 for a decided position, else 1 (two patterns left) to Annotation::kOptionShades (all of
+    // them), on a log scale: the first bans are the ones a designer sees.
+    std::uint32_t optionsShade(std::size_t position) const {
+        const std::uint32_t left = wave_->remaining(position);
+        if (left <= 1) return 0;
+        const double share = logPatternCount_ > 0 ? std::log(static_cast<double>(left)) / logPatternCount_ : 1.0;
+        return std::clamp<std::uint32_t>(static_cast<std::uint32_t>(std::lround(share * (Annotation::kOptionShades - 1))) + 1, 1, Annotation::kOptionShades);
     }
 
     // A fresh attempt: every position may be every pattern; the level shows void
@@ -134,69 +158,33 @@ private:
     void begin(LevelCanvas& canvas) {
         ++attempt_;
         started_ = true;
-        const std::size_t positions = positionCount();
-        const int words = patterns_->words();
-        const int count = patterns_->count();
-        wave_.assign(positions * static_cast<std::size_t>(words), ~std::uint64_t{0});
-        if (count % 64 != 0)
-            for (std::size_t p = 0; p < positions; ++p) wave_[p * static_cast<std::size_t>(words) + static_cast<std::size_t>(words - 1)] = (std::uint64_t{1} << (count % 64)) - 1;
-        std::uint64_t totalWeight = 0;
-        double totalLog = 0;
-        for (int p = 0; p < count; ++p) {
-            totalWeight += patterns_->weight(p);
-            totalLog += logWeights_[static_cast<std::size_t>(p)];
-        }
-        remaining_.assign(positions, static_cast<std::uint32_t>(count));
-        sumWeights_.assign(positions, static_cast<double>(totalWeight));
-        sumLogWeights_.assign(positions, totalLog);
+        const std::size_t positions = wave_->positionCount();
         version_.assign(positions, 0);
         written_.assign(positions, 0);
-        changed_.assign(positions, 0);
-        changedList_.clear();
-        // An attempt bans each pattern of each position at most once: room for all of
-        // them up front, kept across attempts, so the trail never moves as it grows.
-        trail_.clear();
-        trail_.reserve(positions * static_cast<std::size_t>(count));
-        propagated_ = 0;
         decisions_.clear();
         undone_ = 0;
-        newlyDecided_.clear();
-        contradiction_.reset();
         decidedCount_ = 0;
         heap_ = {};
         canvas.fill(Tile::Void);
-        if (count == 1) { // one pattern: everything is decided at once
-            for (std::size_t p = 0; p < positions; ++p) decide(canvas, p);
-            return;
-        }
-        for (std::size_t p = 0; p < positions; ++p) heap_.push({entropyOf(p), rng_.next32(), static_cast<std::uint32_t>(p), 0});
-        banUnsupported();
-        if (!propagate()) {
+        const bool consistent = wave_->reset();
+        wave_->clearNarrowed();
+        if (!consistent) {
             failAttempt(canvas);
             return;
         }
-        for (std::size_t p : newlyDecided_) decide(canvas, p);
-        newlyDecided_.clear();
-    }
-
-    // A pattern whose side matches no pattern's other side can have no neighbour that
-    // way: it is banned wherever there is one, before the first observation, or it
-    // would be chosen and doom the attempt later.
-    void banUnsupported() {
-        for (std::size_t position = 0; position < positionCount(); ++position)
-            for (int d = 0; d < 4; ++d)
-                for (std::uint32_t key : unsupportedKeys_[d]) {
-                    const auto neighbour = besides(position, d);
-                    if (!neighbour) break;
-                    banNeeding(*neighbour, d, key);
-                }
+        wave_->clearNewlyDecided();
+        for (std::size_t p = 0; p < positions; ++p) {
+            if (wave_->remaining(p) > 1) heap_.push({wave_->entropy(p), rng_.next32(), static_cast<std::uint32_t>(p), 0});
+            else decide(canvas, p); // one pattern fits there (or anywhere, with a one-pattern sample)
+        }
+        if (decidedCount_ == positions) finish();
     }
 
     Outcome observeAndPropagate(LevelCanvas& canvas) {
         // The undecided position of least entropy; entries made stale by a narrowing are skipped.
         while (!heap_.empty()) {
             const Candidate top = heap_.top();
-            if (remaining_[top.position] > 1 && version_[top.position] == top.version) break;
+            if (wave_->remaining(top.position) > 1 && version_[top.position] == top.version) break;
             heap_.pop();
         }
         if (heap_.empty()) {
@@ -206,180 +194,83 @@ private:
         }
         const std::size_t position = heap_.top().position;
         heap_.pop();
-        const std::size_t mark = trail_.size();
-        const int chosen = collapse(position);
-        decisions_.push_back({mark, position, chosen});
-        if (!propagate() && !backtrack(canvas)) return failAttempt(canvas);
-        for (std::size_t p : newlyDecided_) decide(canvas, p);
-        newlyDecided_.clear();
-        if (decidedCount_ == positionCount()) {
+        const std::size_t trailMark = wave_->mark();
+        const int chosen = wave_->patternAtWeight(position, rng_.below(static_cast<std::uint32_t>(wave_->weightLeft(position))));
+        wave_->banAllBut(position, chosen);
+        mark_ = wave_->cellOf(position);
+        decisions_.push_back({trailMark, position, chosen});
+        if (!wave_->propagate() && !backtrack(canvas)) return failAttempt(canvas);
+        requeueNarrowed();
+        writeDecided(canvas);
+        if (decidedCount_ == wave_->positionCount()) {
             finish();
             return Outcome::Done;
         }
         return Outcome::Collapsed;
     }
 
-    // One pattern of the position, drawn by weight; the others are banned.
-    int collapse(std::size_t position) {
-        const std::uint64_t* bits = waveOf(position);
-        std::uint64_t pick = rng_.below(static_cast<std::uint32_t>(sumWeights_[position]));
-        int chosen = -1;
-        for (int w = 0; w < patterns_->words() && chosen < 0; ++w)
-            for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
-                const int p = w * 64 + std::countr_zero(word);
-                if (pick < patterns_->weight(p)) {
-                    chosen = p;
-                    break;
-                }
-                pick -= patterns_->weight(p);
-            }
-        for (int w = 0; w < patterns_->words(); ++w) {
-            std::uint64_t others = bits[w];
-            if (w == chosen / 64) others &= ~(std::uint64_t{1} << (chosen % 64));
-            for (; others != 0; others &= others - 1) ban(position, w * 64 + std::countr_zero(others));
+    // Each narrowed position goes back in the heap once, with its new entropy.
+    void requeueNarrowed() {
+        for (std::size_t p : wave_->narrowed()) {
+            ++version_[p];
+            if (wave_->remaining(p) > 1) heap_.push({wave_->entropy(p), rng_.next32(), static_cast<std::uint32_t>(p), version_[p]});
         }
-        mark_ = cellOf(position);
-        return chosen;
+        wave_->clearNarrowed();
     }
 
-    // After a contradiction: undoes the latest observation and forbids the pattern it
-    // chose there, going further back while that contradicts too. It mends the local
-    // contradictions most failures are; a deeper one is cheaper to start again from.
-    // So undoing is bounded by 16 bans a position an attempt: past that, or with
+    // After a contradiction: jumps back to the latest observation near it (within two
+    // patterns' widths), undoing it and every later one, and forbids the pattern it
+    // chose there; again while that contradicts too. The later observations elsewhere
+    // are undone without blame (they are made again as the heap finds them): blaming
+    // the latest observation, wherever it was, undid innocent cells along the whole
+    // frontier of a large level and never reached the culprit. It mends the local
+    // contradictions most failures are; a deeper one is cheaper to start again from,
+    // so undoing is bounded by 16 bans a position an attempt: past that, or with
     // nothing left to undo, the attempt fails, and an attempt stays linear in its area.
     bool backtrack(LevelCanvas& canvas) {
-        const std::size_t budget = 16 * positionCount();
+        const std::size_t budget = 16 * wave_->positionCount();
         while (!decisions_.empty() && undone_ <= budget) {
-            const Decision d = decisions_.back();
-            decisions_.pop_back();
-            undoTo(d.trailMark, canvas);
-            ban(d.position, d.pattern);
-            mark_ = cellOf(d.position);
-            ++backtracks_;
-            if (propagate()) return true;
+            const Point conflict = wave_->contradiction().value_or(mark_);
+            std::size_t culprit = decisions_.size() - 1;
+            const int reach = 2 * patterns_->size();
+            const std::size_t oldest = decisions_.size() > kBackjumpReach ? decisions_.size() - kBackjumpReach : 0;
+            for (std::size_t i = decisions_.size(); i-- > oldest;) {
+                const Point at = wave_->cellOf(decisions_[i].position);
+                if (std::abs(at.x - conflict.x) <= reach && std::abs(at.y - conflict.y) <= reach) {
+                    culprit = i;
+                    break;
+                }
+            }
+            const Decision d = decisions_[culprit];
+            decisions_.resize(culprit);
+            reopened_.clear();
+            undone_ += wave_->undoTo(d.trailMark, reopened_);
+            for (std::size_t p : reopened_)
+                if (written_[p]) {
+                    written_[p] = 0;
+                    --decidedCount_;
+                    paintWindow(canvas, p, [](int, int) { return Tile::Void; });
+                }
+            wave_->ban(d.position, d.pattern);
+            mark_ = wave_->cellOf(d.position);
+            if (wave_->propagate()) return true;
         }
         return false;
     }
 
-    void undoTo(std::size_t mark, LevelCanvas& canvas) {
-        for (std::size_t i = trail_.size(); i-- > mark;) {
-            const std::size_t position = trail_[i].position;
-            const int pattern = static_cast<int>(trail_[i].pattern);
-            waveOf(position)[pattern / 64] |= std::uint64_t{1} << (pattern % 64);
-            sumWeights_[position] += patterns_->weight(pattern);
-            sumLogWeights_[position] += logWeights_[static_cast<std::size_t>(pattern)];
-            if (++remaining_[position] == 2 && written_[position]) {
-                written_[position] = 0;
-                --decidedCount_;
-                clearWindow(canvas, position);
-            }
-            if (!changed_[position]) {
-                changed_[position] = 1;
-                changedList_.push_back(position);
-            }
-        }
-        undone_ += trail_.size() - mark;
-        trail_.resize(mark);
-        propagated_ = std::min(propagated_, mark);
-        contradiction_.reset();
+    // Writes each newly decided position's tiles: its window's corner, and at the
+    // level's last positions (not wrapping) the rest of the window up to the edge.
+    void writeDecided(LevelCanvas& canvas) {
+        for (std::size_t p : wave_->newlyDecided()) decide(canvas, p);
+        wave_->clearNewlyDecided();
     }
 
-    Point cellOf(std::size_t position) const {
-        return {static_cast<int>(position % static_cast<std::size_t>(positionsX_)), static_cast<int>(position / static_cast<std::size_t>(positionsX_))};
-    }
-
-    // The position beside `position` in direction d, or none off a level that does not wrap.
-    std::optional<std::size_t> besides(std::size_t position, int d) const {
-        static constexpr int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
-        const Point at = cellOf(position);
-        int nx = at.x + dx[d], ny = at.y + dy[d];
-        if (periodic_) {
-            nx = (nx + positionsX_) % positionsX_;
-            ny = (ny + positionsY_) % positionsY_;
-        } else if (nx < 0 || ny < 0 || nx >= positionsX_ || ny >= positionsY_) {
-            return std::nullopt;
-        }
-        return static_cast<std::size_t>(ny) * static_cast<std::size_t>(positionsX_) + static_cast<std::size_t>(nx);
-    }
-
-    // Takes `pattern` from the position's options, and queues what that takes away
-    // from its neighbours.
-    void ban(std::size_t position, int pattern) {
-        waveOf(position)[pattern / 64] &= ~(std::uint64_t{1} << (pattern % 64));
-        sumWeights_[position] -= patterns_->weight(pattern);
-        sumLogWeights_[position] -= logWeights_[static_cast<std::size_t>(pattern)];
-        const std::uint32_t left = --remaining_[position];
-        if (left == 0 && !contradiction_) contradiction_ = cellOf(position);
-        if (left == 1) newlyDecided_.push_back(position);
-        if (!changed_[position]) {
-            changed_[position] = 1;
-            changedList_.push_back(position);
-        }
-        trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(pattern)});
-    }
-
-    // Bans at `position` every pattern that needs, on its side facing back against d,
-    // the key `key` its neighbour that way no longer has.
-    void banNeeding(std::size_t position, int d, std::uint32_t key) {
-        const std::uint64_t* bits = waveOf(position);
-        const std::uint64_t* needing = patterns_->neighboursOfKey(d, key);
-        for (int w = 0; w < patterns_->words(); ++w)
-            for (std::uint64_t lost = bits[w] & needing[w]; lost != 0; lost &= lost - 1) ban(position, w * 64 + std::countr_zero(lost));
-    }
-
-    // Whether the position still has a pattern whose side facing d has `key`: those
-    // are the patterns that may lie, seen from the neighbour, in the opposite direction.
-    bool stillHas(std::size_t position, int d, std::uint32_t key) {
-        const std::uint64_t* bits = waveOf(position);
-        const std::uint64_t* having = patterns_->neighboursOfKey((d + 2) % 4, key);
-        for (int w = 0; w < patterns_->words(); ++w)
-            if (bits[w] & having[w]) return true;
-        return false;
-    }
-
-    // Works through the banned patterns. A ban may take the last pattern of its
-    // position with its side's key facing d; then every pattern that needed that key
-    // in the neighbour that way is banned too. Whether one is left is an AND of two
-    // bitsets, so nothing is counted and nothing but the wave is kept: each pattern of
-    // each position is banned at most once, and an attempt costs the area times the
-    // patterns at most. False on a contradiction (a position with no pattern left).
-    bool propagate() {
-        for (; propagated_ < trail_.size() && !contradiction_; ++propagated_) {
-            const std::size_t position = trail_[propagated_].position;
-            const int pattern = static_cast<int>(trail_[propagated_].pattern);
-            for (int d = 0; d < 4; ++d) {
-                const std::uint32_t key = patterns_->sideKey(d, pattern);
-                if (stillHas(position, d, key)) continue;
-                if (const auto neighbour = besides(position, d)) banNeeding(*neighbour, d, key);
-            }
-        }
-        // Each narrowed position goes back in the heap once, with its new entropy.
-        for (std::size_t p : changedList_) {
-            changed_[p] = 0;
-            ++version_[p];
-            if (remaining_[p] > 1 && !contradiction_) heap_.push({entropyOf(p), rng_.next32(), static_cast<std::uint32_t>(p), version_[p]});
-        }
-        changedList_.clear();
-        return !contradiction_;
-    }
-
-    int patternOf(std::size_t position) {
-        const std::uint64_t* bits = waveOf(position);
-        for (int w = 0; w < patterns_->words(); ++w)
-            if (bits[w] != 0) return w * 64 + std::countr_zero(bits[w]);
-        return -1;
-    }
-
-    // Writes a decided position's tiles: its window's corner, and at the level's last
-    // positions (not wrapping) the rest of the window up to the edge.
     void decide(LevelCanvas& canvas, std::size_t position) {
-        if (written_[position] || remaining_[position] != 1) return;
+        if (written_[position] || wave_->remaining(position) != 1) return;
         written_[position] = 1;
         ++decidedCount_;
-        writeWindow(canvas, position, patternOf(position));
+        writeWindow(canvas, position, wave_->firstPattern(position));
     }
-
-    void clearWindow(LevelCanvas& canvas, std::size_t position) { paintWindow(canvas, position, [](int, int) { return Tile::Void; }); }
 
     void writeWindow(LevelCanvas& canvas, std::size_t position, int pattern) {
         paintWindow(canvas, position, [&](int x, int y) { return pattern < 0 ? patterns_->commonestTile() : patterns_->tile(pattern, x, y); });
@@ -387,24 +278,24 @@ private:
 
     template <typename TileAt>
     void paintWindow(LevelCanvas& canvas, std::size_t position, TileAt tileAt) {
-        const Point at = cellOf(position);
+        const Point at = wave_->cellOf(position);
         const int n = patterns_->size();
-        const int spanX = !periodic_ && at.x == positionsX_ - 1 ? n : 1;
-        const int spanY = !periodic_ && at.y == positionsY_ - 1 ? n : 1;
+        const int spanX = !wave_->periodic() && at.x == wave_->positionsX() - 1 ? n : 1;
+        const int spanY = !wave_->periodic() && at.y == wave_->positionsY() - 1 ? n : 1;
         for (int y = 0; y < spanY; ++y)
             for (int x = 0; x < spanX; ++x) canvas.set(at.x + x, at.y + y, tileAt(x, y));
     }
 
     Outcome failAttempt(LevelCanvas& canvas) {
-        newlyDecided_.clear();
-        failedAt_ = contradiction_.value_or(Point{-1, -1});
+        wave_->clearNewlyDecided();
+        failedAt_ = wave_->contradiction().value_or(Point{-1, -1});
         if (attempt_ < attempts_) {
             started_ = false; // the next step begins again
             return Outcome::Contradiction;
         }
         // Out of attempts: the decided stays, the rest is the sample's commonest tile.
-        for (std::size_t p = 0; p < positionCount(); ++p)
-            if (!written_[p]) writeWindow(canvas, p, remaining_[p] == 1 ? patternOf(p) : -1);
+        for (std::size_t p = 0; p < wave_->positionCount(); ++p)
+            if (!written_[p]) writeWindow(canvas, p, wave_->remaining(p) == 1 ? wave_->firstPattern(p) : -1);
         warn("wfc_contradiction", "all " + std::to_string(attempts_) + " attempts met a contradiction (a cell no pattern of the sample fits), the last at (" +
                                       std::to_string(failedAt_.x) + ", " + std::to_string(failedAt_.y) +
                                       "); undecided cells are the sample's commonest tile. Try more attempts, a smaller pattern_size, more symmetry "
@@ -420,40 +311,26 @@ private:
     }
 
     Rng rng_;
-    int width_, height_;
-    bool periodic_;
     int attempts_;
     std::unique_ptr<WfcPatterns> patterns_;
-    std::vector<double> logWeights_;
-    int positionsX_ = 0, positionsY_ = 0;
+    std::unique_ptr<WfcWave> wave_;
+    double logPatternCount_ = 0;
 
     int attempt_ = 0;
     bool started_ = false;
-    std::vector<std::uint64_t> wave_;
-    std::vector<std::uint32_t> remaining_;
-    std::vector<double> sumWeights_, sumLogWeights_;
     std::vector<std::uint32_t> version_;
-    std::vector<std::uint8_t> written_, changed_;
+    std::vector<std::uint8_t> written_;
     std::size_t decidedCount_ = 0;
     std::priority_queue<Candidate> heap_;
-    std::vector<std::size_t> newlyDecided_, changedList_;
-    std::vector<std::uint32_t> unsupportedKeys_[4];
-    // Every ban of the attempt in order, the first propagated_ of them propagated;
-    // each observation marks where it began, so a contradiction undoes to there.
-    struct Ban {
-        std::uint32_t position, pattern;
-    };
-    std::vector<Ban> trail_;
-    std::size_t propagated_ = 0;
+    // Each observation: where the trail was, so a contradiction undoes to there.
     struct Decision {
         std::size_t trailMark;
         std::size_t position;
         int pattern;
     };
     std::vector<Decision> decisions_;
-    std::size_t undone_ = 0;
-    std::size_t backtracks_ = 0; // bans undone this attempt, bounded so backtracking stays linear
-    std::optional<Point> contradiction_;
+    std::vector<std::size_t> reopened_;
+    std::size_t undone_ = 0; // bans undone this attempt, bounded so backtracking stays linear
     Point mark_{-1, -1}, failedAt_{-1, -1};
 };
 
@@ -467,11 +344,16 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     for (const PrefabCell& c : sample.cells)
         if (c.keep) return "the sample \"" + sample.id + "\" has cells that keep the level's tile (a space); a sample's every cell is a tile kind";
     const WfcPatterns patterns(sample, settingsOf(params));
+    if (patterns.count() > kMaxWfcPatterns)
+        return "the sample \"" + sample.id + "\" has " + std::to_string(patterns.count()) + " distinct patterns; at most " + std::to_string(kMaxWfcPatterns) +
+               " may be: a smaller sample, pattern_size or symmetry";
     const bool periodic = params.flag("periodic_output");
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
     // A position's wave, its bans on the trail (eight bytes each, at most one a
-    // pattern), and its entropy and heap entries.
-    const double bytes = positions * (patterns.words() * 8.0 + patterns.count() * 8.0 + 64.0);
+    // pattern), its key counts (two bytes a key of each side), its neighbours, and
+    // its entropy and heap entries.
+    const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
+    const double bytes = positions * (patterns.words() * 8.0 + patterns.count() * 8.0 + keys * 2.0 + 16.0 + 64.0);
     const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +

@@ -172,15 +172,20 @@ std::vector<LegendEntry> legendEntries(const LegendView& view, int size) {
     }
 
     if (view.marks) {
-        bool drones = false, walkers = false, making = false;
+        bool drones = false, walkers = false, making = false, undecided = false;
         for (const AgedAnnotation& m : *view.marks) {
             if (m.mark.z != z) continue;
             drones |= m.mark.kind == Annotation::Kind::Drone;
             walkers |= m.mark.kind == Annotation::Kind::Walker;
-            making |= m.age == 0 && m.mark.kind != Annotation::Kind::Drone && m.mark.kind != Annotation::Kind::Walker;
+            undecided |= m.age == 0 && m.mark.kind == Annotation::Kind::Options;
+            making |= m.age == 0 && (m.mark.kind == Annotation::Kind::Area || m.mark.kind == Annotation::Kind::Band || m.mark.kind == Annotation::Kind::Cell);
         }
         if (drones) out.push_back({QObject::tr("Generation"), disc(size, mapColours::kDrone, Qt::white), QObject::tr("drone, its trail fading"), {}});
         if (walkers) out.push_back({QObject::tr("Generation"), disc(size, mapColours::kWalker, Qt::white), QObject::tr("walker, its trail fading"), {}});
+        if (undecided)
+            out.push_back({QObject::tr("Generation"),
+                           swatch(size, {mapColours::undecidedShade(1), mapColours::undecidedShade(Annotation::kOptionShades / 2), mapColours::undecidedShade(Annotation::kOptionShades)}),
+                           QObject::tr("undecided cell: the brighter, the more patterns it may still be"), {}});
         if (making) out.push_back({QObject::tr("Generation"), outline(size, mapColours::kBeingMade), QObject::tr("what this step made"), {}});
     }
     return out;

@@ -143,6 +143,10 @@ void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vecto
             painter.setBrush(QColor(mapColours::kBeingMade.red(), mapColours::kBeingMade.green(), mapColours::kBeingMade.blue(), 40));
             painter.drawRect(t.cellRect(a.x, a.y, a.w, a.h));
             break;
+        case Annotation::Kind::Options:
+            if (aged.age != 0) break;
+            painter.fillRect(t.cellRect(a.x, a.y, a.w, a.h), mapColours::undecidedShade(a.id));
+            break;
         case Annotation::Kind::Cell:
             if (aged.age != 0) break;
             painter.setPen(QPen(mapColours::kBeingMade, 2));

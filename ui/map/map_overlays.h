@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QImage>
 #include <QPainter>
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -25,6 +26,15 @@ inline const QColor kSharedFloor(255, 230, 60, 190);      // floor on both depth
 inline const QColor kDrone(255, 90, 40);
 inline const QColor kWalker(90, 200, 255);
 inline const QColor kBeingMade(255, 240, 120);            // the room, band or cell a step is making
+// An undecided cell of wave function collapse, at the most options it can have: fewer
+// options, fainter (Annotation::Kind::Options; its id is 1 to Annotation::kOptionShades).
+inline const QColor kUndecided(150, 120, 255);
+inline QColor undecidedShade(std::uint32_t shade) {
+    QColor c = kUndecided;
+    const std::uint32_t most = Annotation::kOptionShades;
+    c.setAlpha(static_cast<int>(40 + 200 * std::min(shade, most) / most));
+    return c;
+}
 } // namespace mapColours
 
 struct OverlayOptions {

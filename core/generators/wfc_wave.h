@@ -1,0 +1,106 @@
+#pragma once
+// The wave of wave function collapse: which patterns each window position may still
+// be, and every ban that narrowed it, in order, so a contradiction can be undone.
+//
+// Propagation is by side keys (WfcPatterns): two neighbours fit when the side of one
+// facing the other has the key of the other's facing side. So a position keeps, for
+// each side, how many of its patterns have each key; a ban takes one from four of
+// those counts, and only a count reaching zero (the last pattern with that key on
+// that side is gone) bans anything in the neighbour. A ban is a few instructions,
+// each pattern of each position is banned at most once an attempt, and an attempt
+// costs the area times the patterns, never the area squared.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "generators/wfc_patterns.h"
+#include "model/grid.h"
+
+namespace burrow {
+
+class WfcWave {
+public:
+    // The window positions of a level: positionsX x positionsY, their neighbours
+    // wrapping around the edges when `periodic`. `patterns` outlives the wave.
+    WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic);
+
+    std::size_t positionCount() const { return remaining_.size(); }
+    Point cellOf(std::size_t position) const {
+        return {static_cast<int>(position % static_cast<std::size_t>(positionsX_)), static_cast<int>(position / static_cast<std::size_t>(positionsX_))};
+    }
+    bool periodic() const { return periodic_; }
+    int positionsX() const { return positionsX_; }
+    int positionsY() const { return positionsY_; }
+
+    // Every position may be every pattern, but those needing a neighbour no pattern
+    // can be; propagated. False when even that contradicts.
+    bool reset();
+
+    std::uint32_t remaining(std::size_t position) const { return remaining_[position]; }
+    // Shannon's entropy of the position's remaining patterns, weighted.
+    double entropy(std::size_t position) const;
+    // One of the remaining patterns drawn by weight, from `pick` in [0, weightLeft).
+    int patternAtWeight(std::size_t position, std::uint64_t pick) const;
+    std::uint64_t weightLeft(std::size_t position) const { return weightLeft_[position]; }
+    // The lowest-numbered remaining pattern (the only one, once decided); -1 if none.
+    int firstPattern(std::size_t position) const;
+
+    // Takes `pattern` from the position's options; propagate() narrows the rest.
+    void ban(std::size_t position, int pattern);
+    // Bans every pattern but `pattern` at the position.
+    void banAllBut(std::size_t position, int pattern);
+    // Works through the bans not yet propagated. False on a contradiction.
+    bool propagate();
+    // The first position left with no pattern, since the last undo.
+    const std::optional<Point>& contradiction() const { return contradiction_; }
+
+    // Where the trail of bans is now: undoTo(mark()) returns here.
+    std::size_t mark() const { return trail_.size(); }
+    // Takes back every ban after `mark`; a position decided before and open again is
+    // added to `reopened`. Returns how many bans were undone.
+    std::size_t undoTo(std::size_t mark, std::vector<std::size_t>& reopened);
+
+    // Positions narrowed since clearNarrowed() (each once), and those that came down
+    // to one pattern since clearNewlyDecided(): for the caller's heap and canvas.
+    const std::vector<std::size_t>& narrowed() const { return narrowedList_; }
+    void clearNarrowed();
+    const std::vector<std::size_t>& newlyDecided() const { return newlyDecided_; }
+    void clearNewlyDecided() { newlyDecided_.clear(); }
+
+private:
+    std::uint16_t& count(std::size_t position, int d, std::uint32_t key) { return counts_[position * countStride_ + keyOffset_[d] + key]; }
+    std::uint64_t* bitsOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(words_); }
+    const std::uint64_t* bitsOf(std::size_t position) const { return wave_.data() + position * static_cast<std::size_t>(words_); }
+    // Bans at `position` the patterns whose side facing back against d has `key`.
+    void banHaving(std::size_t position, int d, std::uint32_t key);
+    void banUnsupported();
+
+    const WfcPatterns& patterns_;
+    int positionsX_, positionsY_;
+    bool periodic_;
+    int words_;
+    std::vector<double> logWeights_; // w log w of each pattern
+    std::uint64_t totalWeight_ = 0;
+    double totalLogWeight_ = 0;
+
+    std::vector<std::uint32_t> neighbours_; // 4 a position (right, down, left, up); kNone off an edge
+    std::vector<std::uint64_t> wave_;       // words_ a position
+    std::vector<std::uint32_t> remaining_;
+    std::vector<std::uint64_t> weightLeft_;
+    std::vector<double> logWeightLeft_;
+    // For each position and side, how many remaining patterns have each key there.
+    std::vector<std::uint16_t> counts_, initialCounts_;
+    std::size_t countStride_ = 0;
+    std::size_t keyOffset_[4] = {0, 0, 0, 0};
+
+    struct Ban {
+        std::uint32_t position, pattern;
+    };
+    std::vector<Ban> trail_; // every ban of the attempt; the first propagated_ propagated
+    std::size_t propagated_ = 0;
+    std::vector<std::uint8_t> narrowed_;
+    std::vector<std::size_t> narrowedList_, newlyDecided_;
+    std::optional<Point> contradiction_;
+};
+
+} // namespace burrow
