@@ -154,14 +154,14 @@ private:
     bool carveOne(LevelCanvas& canvas) {
         while (!active_.empty()) {
             const std::size_t pick = pickActive();
-            const int cell = active_[pick];
-            const int lx = cell % latticeWidth_, ly = cell / latticeWidth_;
+            const auto [lx, ly] = active_[pick];
             int options[4];
             int count = 0;
             for (int d = 0; d < 4; ++d) {
                 const int nx = lx + kDx[d], ny = ly + kDy[d];
                 if (nx < 0 || ny < 0 || nx >= latticeWidth_ || ny >= latticeHeight_ || state_[latticeIndex(nx, ny)] != kFree) continue;
-                if (!carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) continue;
+                // Not around rooms the level was filled with rock: every wall between lattice cells is.
+                if (aroundRooms_ && !carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) continue;
                 options[count++] = d;
             }
             if (count == 0) { // a dead end of the tree: no longer grows
@@ -191,7 +191,7 @@ private:
     void carve(LevelCanvas& canvas, int lx, int ly) {
         state_[latticeIndex(lx, ly)] = kCarved;
         canvas.set(2 * lx + 1, 2 * ly + 1, passage_);
-        active_.push_back(static_cast<int>(latticeIndex(lx, ly)));
+        active_.push_back({lx, ly});
         mark_ = {2 * lx + 1, 2 * ly + 1};
         ++carved_;
     }
@@ -407,7 +407,9 @@ private:
     Phase phase_ = Phase::Prepare;
     bool hasRooms_ = false;
     std::vector<std::uint8_t> state_; // a lattice cell: free, blocked or carved
-    std::vector<int> active_;         // the growing tree's cells that may still grow
+    // The growing tree's cells that may still grow, as lattice coordinates (no
+    // division a step to find them again).
+    std::vector<std::pair<int, int>> active_;
     std::size_t nextFree_ = 0;
     int trees_ = 0;
     int carved_ = 0;
