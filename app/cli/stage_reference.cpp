@@ -11,6 +11,7 @@ std::string typeWord(const ParamSpec& spec) {
     case ParamType::Choice: return "choice";
     case ParamType::IntSet: return "list of whole numbers";
     case ParamType::Prefab: return "prefab id";
+    case ParamType::RoomGraph: return "room graph id";
     }
     return "";
 }
@@ -33,6 +34,7 @@ std::string rangeText(const ParamSpec& spec) {
     }
     case ParamType::Bool: return "";
     case ParamType::Prefab: return "the id of one of the project's prefabs";
+    case ParamType::RoomGraph: return "the id of one of the project's room graphs";
     }
     return "";
 }

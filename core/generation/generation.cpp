@@ -117,7 +117,7 @@ bool Generation::startNextRun() {
 std::unique_ptr<Stage> Generation::makeStage(const StageRun& run) const {
     const StageEntry& entry = recipe_.stages[run.entry];
     StageSetup setup{size_, run.depth, RandomStreams(seed_).stream(streamName(entry, run.depth)), options_.movement, entry.rules, &level_.kinds,
-                     prefabs_.get()};
+                     prefabs_.get(), roomGraphs_.get()};
     return catalog_->find(entry.type)->create(entry.params, std::move(setup));
 }
 

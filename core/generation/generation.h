@@ -45,6 +45,7 @@ public:
     // collapse sample). Shared, never changed: a level made on another thread or
     // rebuilt by the timeline reads the prefabs it began with. Set before the first step.
     void setPrefabs(std::shared_ptr<const std::vector<Prefab>> prefabs) { prefabs_ = std::move(prefabs); }
+    void setRoomGraphs(std::shared_ptr<const RoomGraphs> graphs) { roomGraphs_ = std::move(graphs); }
     const Recipe& recipe() const { return recipe_; }
     const StageCatalog& catalog() const { return *catalog_; }
     const std::vector<StageRun>& runs() const { return runs_; }
@@ -102,6 +103,7 @@ private:
     const StageCatalog* catalog_;
     GenerationOptions options_;
     std::shared_ptr<const std::vector<Prefab>> prefabs_;
+    std::shared_ptr<const RoomGraphs> roomGraphs_;
     Level level_;
     std::vector<StageRun> runs_;
     std::size_t nextRun_ = 0;         // the run to start when the current one ends

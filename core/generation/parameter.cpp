@@ -49,6 +49,7 @@ std::string expectedValue(const ParamSpec& spec, const TileKinds& kinds) {
     case ParamType::Bool: return "true or false";
     case ParamType::IntSet: return "a list of whole numbers " + range;
     case ParamType::Prefab: return "the id of one of the project's prefabs";
+    case ParamType::RoomGraph: return "the id of one of the project's room graphs";
     case ParamType::Choice: {
         std::string allowed;
         for (const auto& c : allowedChoices(spec, kinds)) allowed += (allowed.empty() ? "\"" : ", \"") + c + "\"";
@@ -90,7 +91,8 @@ std::optional<std::string> paramValueError(const ParamSpec& spec, const ParamVal
                 if (k.id == *v) return "expected a walkable tile kind: \"" + *v + "\" is not walkable (" + expectedValue(spec, kinds) + ")";
         return mismatch(describeParamValue(value));
     }
-    case ParamType::Prefab: {
+    case ParamType::Prefab:
+    case ParamType::RoomGraph: {
         const auto* v = std::get_if<std::string>(&value);
         if (!v || v->empty()) return mismatch(v ? "nothing" : describeParamValue(value));
         return std::nullopt;
@@ -173,6 +175,9 @@ ParamSpec tileParam(std::string key, std::string label, std::string value, std::
 }
 ParamSpec prefabParam(std::string key, std::string label, std::string help) {
     return {std::move(key), std::move(label), ParamType::Prefab, std::string(), 0, 0, {}, std::move(help)};
+}
+ParamSpec roomGraphParam(std::string key, std::string label, std::string help) {
+    return {std::move(key), std::move(label), ParamType::RoomGraph, std::string(), 0, 0, {}, std::move(help)};
 }
 ParamSpec setParam(std::string key, std::string label, std::vector<int> value, int min, int max, std::string help) {
     std::sort(value.begin(), value.end());

@@ -13,8 +13,9 @@
 namespace burrow {
 
 // Prefab: the id of one of the project's prefabs (a wave function collapse sample);
-// whether it names one is the project's to check, as the level's kinds are.
-enum class ParamType { Int, Real, Bool, Choice, IntSet, Prefab };
+// RoomGraph: the id of one of the project's room graphs. Whether it names one is the
+// project's to check, as the level's kinds are.
+enum class ParamType { Int, Real, Bool, Choice, IntSet, Prefab, RoomGraph };
 
 // A Choice that names a tile kind ("hall_tile") lists the built-ins it makes sense
 // for; the project's own kinds may be chosen too, when they fit: any of them, or only
@@ -82,6 +83,7 @@ ParamSpec choiceParam(std::string key, std::string label, std::string value, std
 ParamSpec tileParam(std::string key, std::string label, std::string value, std::vector<std::string> choices, ProjectKinds project, std::string help);
 // The id of a prefab of the project's; "" until the designer picks one.
 ParamSpec prefabParam(std::string key, std::string label, std::string help);
+ParamSpec roomGraphParam(std::string key, std::string label, std::string help);
 ParamSpec setParam(std::string key, std::string label, std::vector<int> value, int min, int max, std::string help);
 
 } // namespace burrow

@@ -19,6 +19,7 @@
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "random/rng.h"
+#include "structure/room_graph.h"
 
 namespace burrow {
 
@@ -72,6 +73,8 @@ struct StageSetup {
     // The project's prefabs (a sample to grow the level from), or none. Read while
     // the stage is made, like the kinds.
     const std::vector<Prefab>* prefabs = nullptr;
+    // The project's room graphs (the room_graph stage lays one out), or none.
+    const RoomGraphs* roomGraphs = nullptr;
 };
 
 // Whether a stage runs once for each depth it is given, or once for the whole level

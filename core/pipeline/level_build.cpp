@@ -70,20 +70,23 @@ bool holdsFeature(const Level& level, const Cell& c) {
     return false;
 }
 
-// Whether a stage of the recipe grows the level from a prefab: only then is a copy
-// of the project's prefabs worth making for the generation.
-bool recipeReadsPrefabs(const Recipe& recipe, const StageCatalog& catalog) {
+// Whether a stage of the recipe names a prefab (a sample to grow the level from) or a
+// room graph: only then is a copy of the project's worth making for the generation.
+bool recipeReads(ParamType what, const Recipe& recipe, const StageCatalog& catalog) {
     for (const StageEntry& entry : recipe.stages)
         if (const StageType* type = catalog.find(entry.type))
             for (const ParamSpec& spec : type->params)
-                if (spec.type == ParamType::Prefab) return true;
+                if (spec.type == what) return true;
     return false;
 }
 
 Generation generationFor(const Project& project, std::uint64_t seed, GenerationOptions options, const StageCatalog& catalog) {
     options.movement = project.movement;
     Generation generation(project.size, seed, project.recipe, catalog, options);
-    if (recipeReadsPrefabs(project.recipe, catalog)) generation.setPrefabs(std::make_shared<const std::vector<Prefab>>(project.prefabs.prefabs));
+    // A room graph's rooms may be prefabs too.
+    if (recipeReads(ParamType::Prefab, project.recipe, catalog) || recipeReads(ParamType::RoomGraph, project.recipe, catalog))
+        generation.setPrefabs(std::make_shared<const std::vector<Prefab>>(project.prefabs.prefabs));
+    if (recipeReads(ParamType::RoomGraph, project.recipe, catalog)) generation.setRoomGraphs(std::make_shared<const RoomGraphs>(project.roomGraphs));
     // Stages may lay the project's own kinds (a bridge hallway), and whatever reads the
     // level while it grows (the editor's map, breakpoints) should read it as the
     // finished level will be read. Set before the first step: stages are made from it.

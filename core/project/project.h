@@ -17,6 +17,7 @@
 #include "io/diagnostic.h"
 #include "project/hand_edits.h"
 #include "project/project_overrides.h"
+#include "structure/room_graph.h"
 
 namespace burrow {
 
@@ -41,6 +42,9 @@ struct Project {
     // The project's prefabs ("prefabs"): hand-drawn pieces that population rules'
     // prefab groups stamp into the level, by id.
     ProjectPrefabs prefabs;
+    // The designer's room graphs ("room_graphs"): levels laid out from a drawn
+    // structure by the room_graph stage, which names one by id.
+    RoomGraphs roomGraphs;
     Recipe recipe;
     HandEdits edits; // painted tiles, applied after generation
     // What every level must meet for `generate --accept`. Not part of the level

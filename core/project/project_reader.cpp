@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "structure/room_graph_json.h"
 #include "content/acceptance_json.h"
 #include "content/game_tiles_json.h"
 #include "content/metric_catalog.h"
@@ -48,6 +49,8 @@ public:
         if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_);
         if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_);
         prefabs_ = &project.prefabs; // population prefab groups name them
+        if (const json* graphs = field(doc, "", "room_graphs", false)) project.roomGraphs = roomGraphsFromJson(*graphs, "/room_graphs", check_, project.prefabs, project.size);
+        roomGraphs_ = &project.roomGraphs; // the room_graph stage names one
         readRecipe(doc, project);
         checkTemplates(project);
         checkPrefabThings(project);
@@ -56,7 +59,7 @@ public:
         readPinnedSeeds(doc, project);
         // Strict: a typo is an error, with a suggestion. What other tools want to keep
         // in a project goes in "extra", which Burrow keeps as it is.
-        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "prefabs", "recipe", "edits", "acceptance", "pinned_seeds", "extra"});
+        check_.onlyKnownFields(doc, "", {"format", "version", "name", "seed", "size", "movement", "tile_kinds", "game_tiles", "prefabs", "room_graphs", "recipe", "edits", "acceptance", "pinned_seeds", "extra"});
         if (const json* extra = field(doc, "", "extra", false)) {
             if (extra->is_object()) project.extra = *extra;
             else fail("/extra", "expected an object (anything other tools keep in the project), found " + typeName(*extra));
@@ -367,6 +370,8 @@ private:
             entry.params.set(key, std::move(*parsed));
         }
         for (const ParamSpec& spec : type.params)
+            if (spec.type == ParamType::RoomGraph && !namesARoomGraph(entry.params.choice(spec.key), path + "/params/" + spec.key)) allValid = false;
+        for (const ParamSpec& spec : type.params)
             if (spec.type == ParamType::Prefab) {
                 const std::string where = path + "/params/" + spec.key;
                 if (!namesAPrefab(entry.params.choice(spec.key), where)) allValid = false;
@@ -402,6 +407,22 @@ private:
         return false;
     }
 
+    // A room_graph stage names one of the project's graphs, as a sample names a prefab.
+    bool namesARoomGraph(const std::string& id, const std::string& where) {
+        std::vector<std::string> ids;
+        if (roomGraphs_)
+            for (const RoomGraph& g : *roomGraphs_) {
+                if (g.id == id) return true;
+                ids.push_back(g.id);
+            }
+        std::string known;
+        for (std::size_t i = 0; i < ids.size() && i < 20; ++i) known += (known.empty() ? "\"" : ", \"") + ids[i] + "\"";
+        if (ids.empty()) fail(where, "expected the id of one of the project's room graphs, but the project has none (add one under \"room_graphs\")");
+        else if (auto near = closestWord(id, ids)) fail(where, "no room graph \"" + shortText(id, 40) + "\" in the project; did you mean \"" + *near + "\"?");
+        else fail(where, "no room graph \"" + shortText(id, 40) + "\" in the project; its room graphs are " + known);
+        return false;
+    }
+
     static std::optional<ParamValue> toValue(const ParamSpec& spec, const json& value) {
         switch (spec.type) {
         case ParamType::Int:
@@ -415,6 +436,7 @@ private:
             return std::nullopt;
         case ParamType::Choice:
         case ParamType::Prefab:
+        case ParamType::RoomGraph:
             if (value.is_string()) return ParamValue{value.get<std::string>()};
             return std::nullopt;
         case ParamType::IntSet: {
@@ -437,6 +459,7 @@ private:
     Connectivity movement_ = Connectivity::Eight;
     const TileKinds* kinds_ = &builtInTileKinds();
     const ProjectPrefabs* prefabs_ = nullptr;
+    const RoomGraphs* roomGraphs_ = nullptr;
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "structure/room_graph_json.h"
 #include "content/acceptance_json.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
@@ -67,6 +68,7 @@ nlohmann::ordered_json projectToJson(const Project& project) {
     if (!project.tileKinds.builtInOnly()) doc["tile_kinds"] = tileKindsToJson(project.tileKinds);
     if (!project.gameTiles.empty()) doc["game_tiles"] = gameTilesToJson(project.gameTiles);
     if (!project.prefabs.empty()) doc["prefabs"] = prefabsToJson(project.prefabs, project.tileKinds);
+    if (!project.roomGraphs.empty()) doc["room_graphs"] = roomGraphsToJson(project.roomGraphs);
     ordered_json recipe = ordered_json::array();
     for (const auto& entry : project.recipe.stages) {
         ordered_json stage = stageToJson(entry, project.tileKinds);
@@ -104,6 +106,8 @@ std::string projectHash(const Project& project) {
         for (const Prefab& p : project.prefabs.prefabs) prefabs.push_back(prefabToJson(p, project.tileKinds));
         what["prefabs"] = prefabs;
     }
+    // A project without room graphs hashes as it always did.
+    if (!project.roomGraphs.empty()) what["room_graphs"] = roomGraphsToJson(project.roomGraphs);
     what["recipe"] = stages;
     ordered_json edits = ordered_json::array();
     project.edits.forEach([&](const Cell& c, Tile t) { edits.push_back({c.x, c.y, c.z, static_cast<int>(t)}); });

@@ -26,10 +26,11 @@ ParameterForm::ParameterForm(QWidget* parent) : QWidget(parent), layout_(new QFo
     outer->addStretch();
 }
 
-void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size, const TileKinds& kinds, const std::vector<Prefab>& prefabs) {
+void ParameterForm::show(const StageType* type, const ParamValues& values, LevelSize size, const TileKinds& kinds, const std::vector<Prefab>& prefabs,
+                         const std::vector<std::string>& roomGraphs) {
     size_ = size;
     problems_->hide();
-    if (type && type == type_ && kinds == kinds_ && prefabs == prefabs_) {
+    if (type && type == type_ && kinds == kinds_ && prefabs == prefabs_ && roomGraphs == roomGraphs_) {
         // The same fields: set their values in place, so the one being edited keeps
         // the keyboard focus (a spin box stepped with the arrow keys, each step undoable).
         values_ = values;
@@ -40,6 +41,7 @@ void ParameterForm::show(const StageType* type, const ParamValues& values, Level
     type_ = type;
     kinds_ = kinds;
     prefabs_ = prefabs;
+    roomGraphs_ = roomGraphs;
     values_ = values;
     if (!type_) return;
     for (const ParamSpec& spec : type_->params) {
@@ -65,7 +67,8 @@ void ParameterForm::showValue(const ParamSpec& spec) {
         break;
     case ParamType::Bool: static_cast<QCheckBox*>(field)->setChecked(std::get<bool>(value)); break;
     case ParamType::Choice:
-    case ParamType::Prefab: static_cast<QComboBox*>(field)->setCurrentText(QString::fromStdString(std::get<std::string>(value))); break;
+    case ParamType::Prefab:
+    case ParamType::RoomGraph: static_cast<QComboBox*>(field)->setCurrentText(QString::fromStdString(std::get<std::string>(value))); break;
     case ParamType::IntSet: {
         const auto& members = std::get<std::vector<int>>(value);
         int n = static_cast<int>(spec.min);
@@ -118,6 +121,14 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
         auto* box = new QComboBox(this);
         for (const Prefab& p : prefabs_) box->addItem(QString::fromStdString(p.id), QString::fromStdString(p.name));
         if (prefabs_.empty()) box->setPlaceholderText(tr("draw a prefab first"));
+        box->setCurrentIndex(box->findText(QString::fromStdString(std::get<std::string>(value))));
+        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
+        return box;
+    }
+    case ParamType::RoomGraph: {
+        auto* box = new QComboBox(this);
+        for (const std::string& id : roomGraphs_) box->addItem(QString::fromStdString(id));
+        if (roomGraphs_.empty()) box->setPlaceholderText(tr("the project has no room graph"));
         box->setCurrentIndex(box->findText(QString::fromStdString(std::get<std::string>(value))));
         connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
         return box;

@@ -19,9 +19,10 @@ public:
 
     // Shows `type`'s parameters with `values` for a level of `size` (which bounds the
     // work a stage may ask for) in a project of `kinds` (tile choices list its own
-    // kinds that fit) and `prefabs` (a sample lists them); nullptr clears the form.
+    // kinds that fit), `prefabs` (a sample lists them) and `roomGraphs` (the ids a
+    // room_graph stage picks from); nullptr clears the form.
     void show(const StageType* type, const ParamValues& values, LevelSize size = {}, const TileKinds& kinds = builtInTileKinds(),
-              const std::vector<Prefab>& prefabs = {});
+              const std::vector<Prefab>& prefabs = {}, const std::vector<std::string>& roomGraphs = {});
     const ParamValues& values() const { return values_; }
 
 signals:
@@ -40,6 +41,7 @@ private:
     LevelSize size_;
     TileKinds kinds_;
     std::vector<Prefab> prefabs_;
+    std::vector<std::string> roomGraphs_;
 };
 
 } // namespace burrow::ui

@@ -153,7 +153,9 @@ void RecipePanel::showSelected() {
         return;
     }
     const StageEntry& e = recipe.stages[static_cast<std::size_t>(row)];
-    form_->show(builtinStages().find(e.type), e.params, document_->project().size, document_->project().tileKinds, document_->project().prefabs.prefabs);
+    std::vector<std::string> graphs;
+    for (const RoomGraph& g : document_->project().roomGraphs) graphs.push_back(g.id);
+    form_->show(builtinStages().find(e.type), e.params, document_->project().size, document_->project().tileKinds, document_->project().prefabs.prefabs, graphs);
 }
 
 } // namespace burrow::ui
