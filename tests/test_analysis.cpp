@@ -135,9 +135,9 @@ private slots:
     // Two rooms joined by a one-cell hallway (a door), with things and an exit.
     void roomsThingsAndWalks() {
         Level level = levelFromAscii("##########\n#...#....#\n#........#\n#...#....#\n##########\n");
-        level.areas.push_back({0, AreaKind::Room, 0, {1, 1, 3, 3}, 1});
-        level.areas.push_back({1, AreaKind::Room, 0, {5, 1, 4, 3}, 2});
-        level.areas.push_back({2, AreaKind::Hallway, 0, {4, 2, 1, 1}, 1});
+        level.addArea(AreaKind::Room, 0, {1, 1, 3, 3});
+        level.addArea(AreaKind::Room, 0, {5, 1, 4, 3});
+        level.addArea(AreaKind::Hallway, 0, {4, 2, 1, 1});
         level.templates = {kindOf("gold", EntityKind::Item), kindOf("rat", EntityKind::Creature)};
         level.entities = {{"gold", {2, 1, 0}, {}}, {"gold", {3, 3, 0}, {}}, {"gold", {4, 2, 0}, {}}, {"rat", {8, 2, 0}, {}}, {"rat", {8, 1, 0}, {}}};
         level.markers = {{"start", {1, 1, 0}}, {"exit", {8, 3, 0}}};

@@ -135,7 +135,8 @@ private slots:
         // room. The exit beyond keeps clearing the room from winning the game.
         Level level = levelWith("#######\n#@e#..#\n#..+.X#\n#######\n");
         level.markers.push_back({"exit", {5, 2, 0}});
-        level.areas = {{0, AreaKind::Room, 0, {1, 1, 2, 2}, 1, 0}, {1, AreaKind::Room, 0, {4, 1, 2, 2}, 2, 1}};
+        level.addArea(AreaKind::Room, 0, {1, 1, 2, 2}, 0);
+        level.addArea(AreaKind::Room, 0, {4, 1, 2, 2}, 1);
         level.doors = {{{3, 2, 0}, 0, 1}};
         EntityTemplate statue = *PopulationRules{}.findTemplate("enemy");
         statue.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}};

@@ -17,6 +17,7 @@ struct Case {
 
 std::vector<Case> coreCases();
 std::vector<Case> paletteCases();
+std::vector<Case> structureCases();
 std::vector<Case> exportCases();
 std::vector<Case> playCases();
 std::vector<Case> timelineCases();

@@ -33,6 +33,7 @@ namespace {
 std::vector<Case> cases() {
     std::vector<Case> all = coreCases();
     for (Case& c : paletteCases()) all.push_back(std::move(c));
+    for (Case& c : structureCases()) all.push_back(std::move(c));
     for (Case& c : timelineCases()) all.push_back(std::move(c));
     for (Case& c : exportCases()) all.push_back(std::move(c));
     for (Case& c : playCases()) all.push_back(std::move(c));

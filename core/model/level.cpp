@@ -39,7 +39,7 @@ const Area& Level::addArea(AreaKind kind, int depth, const Rect& bounds, int dis
             ordinal = a->ordinal + 1;
             break;
         }
-    areas.push_back({static_cast<int>(areas.size()), kind, depth, bounds, ordinal, distanceFromStart});
+    areas.push_back({static_cast<int>(areas.size()), kind, depth, bounds, ordinal, distanceFromStart, {}, {}});
     return areas.back();
 }
 

@@ -50,6 +50,10 @@ struct Area {
     Rect bounds;
     int ordinal = 0;         // 1-based number among areas of its kind and depth ("room 3")
     int distanceFromStart = -1; // rooms of a room grid: door steps from the start room
+    // A room laid out from a room graph: its node's id and tags (population's
+    // tagged_room scope finds the boss room by them). Empty for generated rooms.
+    std::string node;
+    std::vector<std::string> tags;
     friend bool operator==(const Area&, const Area&) = default;
 };
 

@@ -66,6 +66,16 @@ std::string levelHash(const Level& level) {
         h.number(a.bounds.width);
         h.number(a.bounds.height);
         h.number(a.distanceFromStart);
+        // A room graph's node and tags; generated rooms hash as they always did.
+        if (!a.node.empty() || !a.tags.empty()) {
+            const auto text = [&h](const std::string& t) {
+                h.number(static_cast<long long>(t.size()));
+                h.bytes(reinterpret_cast<const unsigned char*>(t.data()), t.size());
+            };
+            text(a.node);
+            h.number(static_cast<long long>(a.tags.size()));
+            for (const std::string& tag : a.tags) text(tag);
+        }
     }
     h.number(static_cast<long long>(level.doors.size()));
     for (const Door& d : level.doors) {

@@ -1,5 +1,6 @@
 #include "pipeline/builtin_stages.h"
 
+#include "generators/room_graph_stage.h"
 #include "generators/bsp_rooms.h"
 #include "generators/cave_walkers.h"
 #include "generators/cellular_caves.h"
@@ -27,6 +28,7 @@ const StageCatalog& builtinStages() {
         mazeStage(),
         bspRoomsStage(),
         waveFunctionCollapseStage(),
+        roomGraphStage(),
         pruneRegionsStage(),
         connectRegionsStage(),
         depthLinksStage(),

@@ -1,0 +1,52 @@
+// The structure stages' speed cases: a room graph laid out, as the issue names it
+// (20 rooms, 3 cycles).
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bench_case.h"
+#include "bench_recipes.h"
+
+namespace burrow::bench {
+namespace {
+
+// Twenty rooms as a branching tree (room i joins room (i - 1) / 2), doors and
+// corridors in turn, and three cycles between brothers.
+RoomGraph twentyRooms() {
+    RoomGraph g;
+    g.id = "twenty";
+    for (int i = 0; i < 20; ++i) {
+        RoomNode n;
+        n.id = "r" + std::to_string(i);
+        RoomTemplate t;
+        t.minWidth = 4, t.maxWidth = 8, t.minHeight = 3, t.maxHeight = 6;
+        n.templates = {t};
+        if (i == 0) n.tags = {"start"};
+        g.nodes.push_back(n);
+        if (i > 0) g.edges.push_back({"r" + std::to_string((i - 1) / 2), n.id, i % 2 ? RoomEdge::Kind::Corridor : RoomEdge::Kind::Door, {}});
+    }
+    for (const auto& [a, b] : {std::pair{3, 4}, std::pair{5, 6}, std::pair{9, 10}}) g.edges.push_back({"r" + std::to_string(a), "r" + std::to_string(b), RoomEdge::Kind::Corridor, {}});
+    return g;
+}
+
+std::function<std::function<void()>()> layingOut(LevelSize size) {
+    return [=] {
+        return [=] {
+            Project p = projectOf(size, Recipe{{stage("room_graph", {{"graph", std::string("twenty")}})}});
+            p.roomGraphs = {twentyRooms()};
+            ProjectBuild made(std::move(p), 1234);
+            made.build.run();
+            if (made.build.level().areas.size() < 20) std::abort(); // every room laid
+        };
+    };
+}
+
+} // namespace
+
+std::vector<Case> structureCases() {
+    return {
+        {"room graph, 20 rooms and 3 cycles", "100x60", "≤ 20 ms; 0 seeds of 1,000 warn", layingOut({100, 60, 1})},
+    };
+}
+
+} // namespace burrow::bench
