@@ -5,7 +5,7 @@
 namespace burrow {
 
 namespace {
-constexpr std::array<std::pair<Scope, const char*>, 7> kScopes = {{
+constexpr std::array<std::pair<Scope, const char*>, 8> kScopes = {{
     {Scope::EachRoom, "each_room"},
     {Scope::EachHallway, "each_hallway"},
     {Scope::EachCave, "each_cave"},
@@ -13,6 +13,7 @@ constexpr std::array<std::pair<Scope, const char*>, 7> kScopes = {{
     {Scope::StartRoom, "start_room"},
     {Scope::FurthestRoom, "furthest_room"},
     {Scope::Level, "level"},
+    {Scope::TaggedRoom, "tagged_room"},
 }};
 } // namespace
 

@@ -23,6 +23,7 @@ enum class Scope : std::uint8_t {
     StartRoom,    // the room (or region) holding the start
     FurthestRoom, // the room with the longest walk from the start
     Level,        // the whole level, once
+    TaggedRoom,   // every room a room graph laid out for a node with the group's tag
 };
 const char* scopeId(Scope scope);
 std::optional<Scope> scopeFromId(const std::string& id);
@@ -49,6 +50,7 @@ struct PopulationGroup {
     std::string name;
     Kind kind = Kind::Entities;
     Scope scope = Scope::EachRoom;
+    std::string tag; // Scope::TaggedRoom: the node tag its rooms carry ("boss")
     CountRange number;
     // Tiles: the footprints to choose from ({x, y} cells), the tiles to lay, and the
     // seed's layer name and tile indices, kept for export.

@@ -97,11 +97,22 @@ private:
         return g;
     }
 
+    // A tagged_room group names the tag its rooms carry; no other scope has one.
+    void readTag(const json& body, const std::string& path, PopulationGroup& g) {
+        const json* tag = check_.field(body, path, "tag", false);
+        if (tag) {
+            if (auto t = check_.text(*tag, jsonPath(path, "tag"))) g.tag = *t;
+            if (g.scope != Scope::TaggedRoom) check_.fail(jsonPath(path, "tag"), "only a \"tagged_room\" group has a tag (this one's scope is \"" + std::string(scopeId(g.scope)) + "\")");
+        } else if (g.scope == Scope::TaggedRoom) {
+            check_.fail(path, "a \"tagged_room\" group needs a \"tag\": the tag of the room graph's rooms it goes in (\"boss\", \"treasure\")");
+        }
+    }
+
     PopulationGroup readGroup(const json& body, const std::string& path) {
         PopulationGroup g;
         g.source = path;
         if (!check_.isObject(body, path, "an object describing the group")) return g;
-        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "number", "sizes", "tiles", "layer", "entities", "prefabs", "rotations", "mirror", "placement", "tunnel"});
+        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "tag", "number", "sizes", "tiles", "layer", "entities", "prefabs", "rotations", "mirror", "placement", "tunnel"});
         if (const json* name = check_.field(body, path, "name", true))
             if (auto t = check_.text(*name, jsonPath(path, "name"))) g.name = *t;
         if (const json* kind = check_.field(body, path, "kind", true)) {
@@ -117,6 +128,7 @@ private:
             if (s) g.scope = *s;
             else check_.fail(jsonPath(path, "scope"), "unknown scope " + excerpt(*scope) + "; known scopes: " + known(names));
         }
+        readTag(body, path, g);
         if (const json* number = check_.field(body, path, "number", true)) g.number = readNumber(*number, jsonPath(path, "number"));
         if (g.kind == PopulationGroup::Kind::Tiles) {
             if (const json* sizes = check_.field(body, path, "sizes", false)) g.sizes = readSizes(*sizes, jsonPath(path, "sizes"));
@@ -351,6 +363,7 @@ ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
                               {"kind", g.kind == PopulationGroup::Kind::Tiles ? "tiles" : g.kind == PopulationGroup::Kind::Prefabs ? "prefabs" : "entities"},
                               {"scope", scopeId(g.scope)},
                               {"number", {{"min", g.number.min}, {"max", g.number.max}}}};
+        if (g.scope == Scope::TaggedRoom) group["tag"] = g.tag;
         if (g.kind == PopulationGroup::Kind::Tiles) {
             ordered_json sizes = ordered_json::array();
             for (const auto& [x, y] : g.sizes) sizes.push_back({{"x", x}, {"y", y}});

@@ -53,10 +53,11 @@ public:
         while (group_ < rules_->groups.size()) {
             const PopulationGroup& g = rules_->groups[group_];
             if (!areasReady_) {
-                areas_ = ScopeAreaWalk(level, g.scope, movement_);
+                areas_ = ScopeAreaWalk(level, g.scope, movement_, g.tag);
                 areasReady_ = true;
                 countReady_ = false;
-                if (!areas_.current()) warn("no_scope_areas", "'" + g.name + "': the level has no " + scopeWords(g.scope), g.name);
+                if (!areas_.current())
+                    warn("no_scope_areas", "'" + g.name + "': the level has no " + (g.scope == Scope::TaggedRoom ? "room tagged \"" + g.tag + "\"" : scopeWords(g.scope)), g.name);
             }
             if (!areas_.current()) {
                 nextGroup();
@@ -237,6 +238,7 @@ private:
         case Scope::StartRoom: return "start (no start marker and nothing walkable)";
         case Scope::FurthestRoom: return "rooms reachable from the start";
         case Scope::Level: return "level";
+        case Scope::TaggedRoom: return "tagged rooms";
         }
         return "place for it";
     }

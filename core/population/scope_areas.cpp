@@ -101,8 +101,17 @@ std::vector<ScopeArea> startRoom(const Level& level, Connectivity movement) {
 
 } // namespace
 
-std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity movement) {
+std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity movement, const std::string& tag) {
     switch (scope) {
+    case Scope::TaggedRoom: {
+        std::vector<ScopeArea> result;
+        for (const Area& a : level.areas)
+            if (a.kind == AreaKind::Room && std::find(a.tags.begin(), a.tags.end(), tag) != a.tags.end()) {
+                result.push_back(fromArea(level, a));
+                result.back().label = "room \"" + a.node + "\"" + (level.depthCount() > 1 ? " of depth " + std::to_string(a.depth) : "");
+            }
+        return result;
+    }
     case Scope::EachRoom: return areasOfKind(level, AreaKind::Room);
     case Scope::EachHallway: return areasOfKind(level, AreaKind::Hallway);
     case Scope::EachCave: return caves(level, movement);
@@ -122,12 +131,13 @@ std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity 
     return {};
 }
 
-ScopeAreaWalk::ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement) : caves_(scope == Scope::EachCave), movement_(movement) {
+ScopeAreaWalk::ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement, const std::string& tag)
+    : caves_(scope == Scope::EachCave), movement_(movement) {
     if (caves_) {
         nextCave(level);
         return;
     }
-    areas_ = scopeAreas(level, scope, movement);
+    areas_ = scopeAreas(level, scope, movement, tag);
     done_ = areas_.empty();
 }
 

@@ -29,7 +29,8 @@ struct ScopeArea {
 // The areas of `scope` in `level` as it is now. Rooms and hallways come from the
 // areas the generators recorded; caves are the regions labelled by `movement`;
 // start and furthest room use walking distance from the level's start.
-std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity movement);
+// `tag`: Scope::TaggedRoom's, the tag a room's node must carry.
+std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity movement, const std::string& tag = {});
 
 // The same areas, one at a time, as a population group visits them. Caves are
 // labelled a depth at a time when the walk reaches that depth, and each cave's
@@ -41,7 +42,7 @@ std::vector<ScopeArea> scopeAreas(const Level& level, Scope scope, Connectivity 
 class ScopeAreaWalk {
 public:
     ScopeAreaWalk() = default;
-    ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement);
+    ScopeAreaWalk(const Level& level, Scope scope, Connectivity movement, const std::string& tag = {});
     // The area being visited; nullptr once every area has been.
     const ScopeArea* current() const { return done_ ? nullptr : caves_ ? &cave_ : &areas_[index_]; }
     void next(const Level& level);

@@ -74,6 +74,10 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     name_ = new QLineEdit(body);
     scope_ = new QComboBox(body);
     for (Scope s : allScopes()) scope_->addItem(scopeId(s), static_cast<int>(s));
+    tag_ = new QLineEdit(body);
+    tag_->setObjectName("groupTag");
+    tag_->setPlaceholderText(tr("boss"));
+    tag_->setToolTip(tr("For the tagged_room scope: the tag of the room graph's rooms the group goes in (boss, treasure or your own)"));
     min_ = new QSpinBox(body);
     max_ = new QSpinBox(body);
     for (QSpinBox* b : {min_, max_}) {
@@ -97,6 +101,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto* form = new QFormLayout;
     form->addRow(tr("Name"), name_);
     form->addRow(tr("Scope"), scope_);
+    form->addRow(tr("Room tag"), tag_);
     form->addRow(tr("How many"), count);
     form->addRow(tr("Footprints"), sizes_);
     form->addRow(tr("Choices"), choices_);
@@ -167,6 +172,10 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     connect(scope_, &QComboBox::currentIndexChanged, this, [this, onGroup] {
         const auto s = static_cast<Scope>(scope_->currentData().toInt());
         onGroup(tr("Change scope"), [s](PopulationGroup& g) { g.scope = s; });
+    });
+    connect(tag_, &QLineEdit::editingFinished, this, [this, onGroup] {
+        const std::string t = tag_->text().trimmed().toStdString();
+        onGroup(tr("Change room tag"), [t](PopulationGroup& g) { g.tag = t; });
     });
     // A minimum above the maximum cannot be entered: each box bounds the other.
     connect(min_, &QSpinBox::valueChanged, this, [this, onGroup](int v) {
@@ -305,13 +314,15 @@ void RulesDock::showGroup() {
     const auto rules = document_->rules();
     const int i = selected();
     const bool valid = rules && i >= 0 && i < static_cast<int>(rules->groups.size());
-    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, min_, max_, sizes_, choices_, properties_}) w->setEnabled(valid);
-    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_), b7(properties_);
+    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, tag_, min_, max_, sizes_, choices_, properties_}) w->setEnabled(valid);
+    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_), b7(properties_), b8(tag_);
     choices_->clear();
     if (valid) {
         const PopulationGroup& g = rules->groups[static_cast<std::size_t>(i)];
         name_->setText(QString::fromStdString(g.name));
         scope_->setCurrentIndex(scope_->findData(static_cast<int>(g.scope)));
+        tag_->setText(QString::fromStdString(g.tag));
+        tag_->setEnabled(g.scope == Scope::TaggedRoom);
         max_->setMinimum(0);
         min_->setValue(g.number.min);
         max_->setValue(g.number.max);

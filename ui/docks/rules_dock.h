@@ -48,6 +48,7 @@ private:
     QTreeWidget* tree_;
     QLineEdit* name_;
     QComboBox* scope_;
+    QLineEdit* tag_; // a tagged_room group's room tag
     QSpinBox *min_, *max_;
     QLineEdit* sizes_;
     QListWidget* choices_;
