@@ -51,6 +51,22 @@ void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, in
         painter.setPen(QPen(a.kind == AreaKind::Room ? mapColours::kRoomOutline : mapColours::kHallwayOutline, 0, Qt::DashLine));
         painter.drawRect(t.cellRect(a.bounds.x, a.bounds.y, a.bounds.width, a.bounds.height));
     }
+    drawRoomNodes(painter, t, level, depth);
+}
+
+// A room laid out from a room graph carries its node's id: written on the wall row
+// above it, once the cells are big enough to read it.
+void drawRoomNodes(QPainter& painter, const CellTransform& t, const Level& level, int depth) {
+    if (t.scale < 6) return;
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(std::clamp(static_cast<int>(t.scale * 0.8), 8, 14));
+    painter.setFont(font);
+    painter.setPen(mapColours::kRoomOutline.lighter(150));
+    for (const Area& a : level.areas)
+        if (a.depth == depth && !a.node.empty()) {
+            const QRectF above = t.cellRect(a.bounds.x, a.bounds.y - 1, std::max(a.bounds.width, 8), 1);
+            painter.drawText(above, Qt::AlignLeft | Qt::AlignVCenter, QString::fromStdString(a.node));
+        }
 }
 
 MarkThinner::MarkThinner(QSize widget, double cellPixels) : widget_(widget), mark_(std::max(4.0, cellPixels * 0.8)) {
