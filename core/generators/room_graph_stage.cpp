@@ -17,7 +17,7 @@
 #include "structure/room_graph_planner.h"
 
 namespace burrow {
-namespace {
+namespace room_graph_detail {
 
 RoomGraphPlanSettings settingsOf(const ParamValues& p) {
     return {p.integer("corridor_min"), p.integer("corridor_max"), p.integer("attempts")};
@@ -215,7 +215,7 @@ private:
     bool started_ = false;
 };
 
-} // namespace
+} // namespace room_graph_detail
 
 StageType roomGraphStage() {
     StageType type;
@@ -234,7 +234,7 @@ StageType roomGraphStage() {
             problems.emplace_back("corridor_min", "must be at most corridor_max (" + std::to_string(v.integer("corridor_max")) + ")");
         return problems;
     };
-    type.create = stageFactory<RoomGraphStage>();
+    type.create = stageFactory<room_graph_detail::RoomGraphStage>();
     return type;
 }
 

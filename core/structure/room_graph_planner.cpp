@@ -4,7 +4,7 @@
 #include <limits>
 
 namespace burrow {
-namespace {
+namespace room_layout {
 
 // Candidates tried for one room.
 constexpr int kRoomCandidates = 24;
@@ -41,7 +41,7 @@ void addToLegs(std::vector<Rect>& legs, Point cell) {
     legs.push_back({cell.x, cell.y, 1, 1});
 }
 
-} // namespace
+} // namespace room_layout
 
 RoomGraphPlanner::RoomGraphPlanner(const RoomGraph& graph, std::vector<std::vector<SizeRange>> templateSizes, LevelSize size, Rng rng,
                                    RoomGraphPlanSettings settings)
@@ -135,7 +135,7 @@ std::optional<std::pair<PlannedRoom, PlannedPassage>> RoomGraphPlanner::besidePa
     const bool door = graph_.edges[static_cast<std::size_t>(edge)].kind != RoomEdge::Kind::Corridor;
     std::optional<std::pair<PlannedRoom, PlannedPassage>> best;
     int bestDistance = std::numeric_limits<int>::max();
-    for (int attempt = 0; attempt < kRoomCandidates; ++attempt) {
+    for (int attempt = 0; attempt < room_layout::kRoomCandidates; ++attempt) {
         PlannedRoom room;
         room.templateIndex = static_cast<int>(rng_.below(static_cast<std::uint32_t>(options.size())));
         const SizeRange& s = options[static_cast<std::size_t>(room.templateIndex)];
@@ -181,12 +181,12 @@ std::optional<std::pair<PlannedRoom, PlannedPassage>> RoomGraphPlanner::besidePa
 
 bool RoomGraphPlanner::roomFits(const Rect& floor, int except) const {
     if (floor.x < 1 || floor.y < 1 || floor.right() > size_.width - 1 || floor.bottom() > size_.height - 1) return false;
-    const Rect around = grown(floor, 1);
+    const Rect around = room_layout::grown(floor, 1);
     for (std::size_t i = 0; i < rooms_.size(); ++i)
-        if (rooms_[i] && static_cast<int>(i) != except && overlaps(around, rooms_[i]->floor)) return false;
+        if (rooms_[i] && static_cast<int>(i) != except && room_layout::overlaps(around, rooms_[i]->floor)) return false;
     for (const PlannedPassage& p : passages_)
         for (const Rect& leg : p.legs)
-            if (overlaps(around, leg)) return false;
+            if (room_layout::overlaps(around, leg)) return false;
     return true;
 }
 
@@ -195,12 +195,12 @@ bool RoomGraphPlanner::roomFits(const Rect& floor, int except) const {
 bool RoomGraphPlanner::passageFits(const std::vector<Rect>& legs, int a, int b) const {
     for (const Rect& leg : legs) {
         if (leg.x < 1 || leg.y < 1 || leg.right() > size_.width - 1 || leg.bottom() > size_.height - 1) return false;
-        const Rect around = grown(leg, 1);
+        const Rect around = room_layout::grown(leg, 1);
         for (std::size_t i = 0; i < rooms_.size(); ++i)
-            if (rooms_[i] && static_cast<int>(i) != a && static_cast<int>(i) != b && overlaps(around, rooms_[i]->floor)) return false;
+            if (rooms_[i] && static_cast<int>(i) != a && static_cast<int>(i) != b && room_layout::overlaps(around, rooms_[i]->floor)) return false;
         for (const PlannedPassage& p : passages_)
             for (const Rect& other : p.legs)
-                if (overlaps(around, other)) return false;
+                if (room_layout::overlaps(around, other)) return false;
     }
     return true;
 }
@@ -208,7 +208,7 @@ bool RoomGraphPlanner::passageFits(const std::vector<Rect>& legs, int a, int b) 
 int RoomGraphPlanner::distanceToPartners(const Rect& floor, int node) const {
     int total = 0;
     for (int other : partners_[static_cast<std::size_t>(node)])
-        if (rooms_[static_cast<std::size_t>(other)]) total += gapBetween(floor, rooms_[static_cast<std::size_t>(other)]->floor);
+        if (rooms_[static_cast<std::size_t>(other)]) total += room_layout::gapBetween(floor, rooms_[static_cast<std::size_t>(other)]->floor);
     return total;
 }
 
@@ -234,10 +234,10 @@ RoomGraphPlanner::Event RoomGraphPlanner::joinNext() {
 std::optional<PlannedPassage> RoomGraphPlanner::cyclePassage(int edge) {
     const auto [a, b] = ends_[static_cast<std::size_t>(edge)];
     const Rect ra = rooms_[static_cast<std::size_t>(a)]->floor, rb = rooms_[static_cast<std::size_t>(b)]->floor;
-    if (gapBetween(ra, rb) > 2 * kCycleReach) return std::nullopt; // too far apart to join within reach
-    const int x0 = std::max(1, std::min(ra.x, rb.x) - kCycleReach), y0 = std::max(1, std::min(ra.y, rb.y) - kCycleReach);
-    const int x1 = std::min(size_.width - 1, std::max(ra.right(), rb.right()) + kCycleReach);
-    const int y1 = std::min(size_.height - 1, std::max(ra.bottom(), rb.bottom()) + kCycleReach);
+    if (room_layout::gapBetween(ra, rb) > 2 * room_layout::kCycleReach) return std::nullopt; // too far apart to join within reach
+    const int x0 = std::max(1, std::min(ra.x, rb.x) - room_layout::kCycleReach), y0 = std::max(1, std::min(ra.y, rb.y) - room_layout::kCycleReach);
+    const int x1 = std::min(size_.width - 1, std::max(ra.right(), rb.right()) + room_layout::kCycleReach);
+    const int y1 = std::min(size_.height - 1, std::max(ra.bottom(), rb.bottom()) + room_layout::kCycleReach);
     const Rect window{x0, y0, x1 - x0, y1 - y0};
     Grid<std::int32_t> from(window.width, window.height, -2); // -2 blocked, -1 free and unreached, else the cell it was reached from
     const auto mark = [&](const Rect& r, std::int32_t value) {
@@ -246,9 +246,9 @@ std::optional<PlannedPassage> RoomGraphPlanner::cyclePassage(int edge) {
     };
     mark(window, -1);
     for (std::size_t i = 0; i < rooms_.size(); ++i)
-        if (rooms_[i]) mark(static_cast<int>(i) == a || static_cast<int>(i) == b ? rooms_[i]->floor : grown(rooms_[i]->floor, 1), -2);
+        if (rooms_[i]) mark(static_cast<int>(i) == a || static_cast<int>(i) == b ? rooms_[i]->floor : room_layout::grown(rooms_[i]->floor, 1), -2);
     for (const PlannedPassage& p : passages_)
-        for (const Rect& leg : p.legs) mark(grown(leg, 1), -2);
+        for (const Rect& leg : p.legs) mark(room_layout::grown(leg, 1), -2);
     static constexpr int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
     const auto beside = [](const Rect& r, int x, int y) {
         for (int d = 0; d < 4; ++d)
@@ -270,7 +270,7 @@ std::optional<PlannedPassage> RoomGraphPlanner::cyclePassage(int edge) {
             passage.stepB = {dx[into], dy[into]};
             for (std::int32_t at = queue[head];; at = from(at % window.width, at / window.width)) {
                 const Point cell{at % window.width + window.x, at / window.width + window.y};
-                addToLegs(passage.legs, cell);
+                room_layout::addToLegs(passage.legs, cell);
                 if (from(at % window.width, at / window.width) == at) {
                     const int out = beside(ra, cell.x, cell.y);
                     passage.endA = cell;
