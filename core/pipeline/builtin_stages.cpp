@@ -1,16 +1,17 @@
 #include "pipeline/builtin_stages.h"
 
-#include "generators/room_graph_stage.h"
 #include "generators/bsp_rooms.h"
 #include "generators/cave_walkers.h"
 #include "generators/cellular_caves.h"
 #include "generators/drone_mining.h"
 #include "generators/maze.h"
 #include "generators/random_fill.h"
+#include "generators/room_graph_stage.h"
 #include "generators/room_grid.h"
 #include "generators/rooms_and_hallways.h"
 #include "generators/wave_function_collapse.h"
 #include "population/populate_stage.h"
+#include "regions/add_loops.h"
 #include "regions/connect_regions.h"
 #include "regions/depth_links.h"
 #include "regions/prune_regions.h"
@@ -31,6 +32,7 @@ const StageCatalog& builtinStages() {
         roomGraphStage(),
         pruneRegionsStage(),
         connectRegionsStage(),
+        addLoopsStage(),
         depthLinksStage(),
         populateStage(),
     });
