@@ -43,6 +43,10 @@ constexpr double kNanosecondsPerPositionWord = 60;
 // How many observations back a contradiction may jump to the latest one near it;
 // past that the latest is undone, so one backtrack never undoes most of a level.
 constexpr std::size_t kBackjumpReach = 512;
+// Observations further back than twice that are final: their bans leave the trail, so
+// it holds the last thousand observations' bans, not the whole attempt's (a 256² level
+// banned 15 million times, 124 MB).
+constexpr std::size_t kUndoableDecisions = 2 * kBackjumpReach;
 // A position counts its patterns by side key in 16 bits (WfcWave).
 constexpr int kMaxWfcPatterns = 65535;
 
@@ -200,6 +204,7 @@ private:
         mark_ = wave_->cellOf(position);
         decisions_.push_back({trailMark, position, chosen});
         if (!wave_->propagate() && !backtrack(canvas)) return failAttempt(canvas);
+        if (decisions_.size() > kUndoableDecisions) forgetOldestDecisions();
         requeueNarrowed();
         writeDecided(canvas);
         if (decidedCount_ == wave_->positionCount()) {
@@ -207,6 +212,15 @@ private:
             return Outcome::Done;
         }
         return Outcome::Collapsed;
+    }
+
+    // The oldest half of the undoable observations become final.
+    void forgetOldestDecisions() {
+        const std::size_t keepFrom = decisions_.size() - kBackjumpReach;
+        const std::size_t mark = decisions_[keepFrom].trailMark;
+        wave_->forgetBefore(mark);
+        decisions_.erase(decisions_.begin(), decisions_.begin() + static_cast<std::ptrdiff_t>(keepFrom));
+        for (Decision& d : decisions_) d.trailMark -= mark;
     }
 
     // Each narrowed position goes back in the heap once, with its new entropy.

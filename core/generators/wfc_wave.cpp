@@ -66,10 +66,9 @@ bool WfcWave::reset() {
     narrowedList_.clear();
     newlyDecided_.clear();
     contradiction_.reset();
-    // An attempt bans each pattern of each position at most once: room for all of
-    // them up front, kept across attempts, so the trail never moves as it grows.
+    // The trail keeps the bans that can still be undone (forgetBefore drops the
+    // rest); its capacity stays across attempts.
     trail_.clear();
-    trail_.reserve(positions * static_cast<std::size_t>(count));
     propagated_ = 0;
     if (count > 1) banUnsupported();
     return propagate();
@@ -178,6 +177,11 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
     contradiction_.reset();
     newlyDecided_.clear();
     return undone;
+}
+
+void WfcWave::forgetBefore(std::size_t mark) {
+    trail_.erase(trail_.begin(), trail_.begin() + static_cast<std::ptrdiff_t>(mark));
+    propagated_ -= std::min(propagated_, mark);
 }
 
 void WfcWave::clearNarrowed() {

@@ -59,6 +59,9 @@ public:
     // Takes back every ban after `mark`; a position decided before and open again is
     // added to `reopened`. Returns how many bans were undone.
     std::size_t undoTo(std::size_t mark, std::vector<std::size_t>& reopened);
+    // Drops the bans before `mark`, which can then never be undone; every mark taken
+    // since is `mark` less. Keeps the trail as long as the undoable bans, not the attempt.
+    void forgetBefore(std::size_t mark);
 
     // Positions narrowed since clearNarrowed() (each once), and those that came down
     // to one pattern since clearNewlyDecided(): for the caller's heap and canvas.
