@@ -233,6 +233,33 @@ private slots:
             if (e.templateName == "enemy") QCOMPARE(e.properties, placed);
     }
 
+    // The digits choose tools while the map has the keyboard; typed anywhere else
+    // (a seed field, a list) they leave the tool alone.
+    void digitsChooseToolsOnlyOnTheMap() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
+        QAction* pencil = window.findChild<QAction*>("toolPencil");
+        QAction* pan = window.findChild<QAction*>("toolPan");
+        QVERIFY(pencil && pan && pan->isChecked());
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.mapView()->setFocus();
+        QTest::keyClick(window.mapView(), Qt::Key_2);
+        QVERIFY(pencil->isChecked());
+        auto* seed = window.findChild<QLineEdit*>("seed");
+        QVERIFY(seed);
+        seed->setFocus();
+        QTest::keyClick(seed, Qt::Key_1);
+        QVERIFY2(pencil->isChecked(), "a digit typed in the seed field switched the tool");
+        const auto lists = window.findChildren<QListWidget*>();
+        QVERIFY(!lists.isEmpty());
+        lists.front()->setFocus();
+        QTest::keyClick(lists.front(), Qt::Key_1);
+        QVERIFY(pencil->isChecked());
+    }
+
     void playDockPlaysWithTheKeyboard() {
         MainWindow window;
         window.resize(1400, 900);
@@ -260,6 +287,12 @@ private slots:
         QTest::keyClick(view, '>', Qt::ShiftModifier);
         QCOMPARE(dock->game()->turn(), 2); // not on stairs: no turn, a message
         QCOMPARE(child<QListWidget>(dock, "playLog")->item(child<QListWidget>(dock, "playLog")->count() - 1)->text(), QString("2: You can't go down here!"));
+        // The same message again is counted on its line, not written again.
+        const int lines = child<QListWidget>(dock, "playLog")->count();
+        QTest::keyClick(view, '>', Qt::ShiftModifier);
+        QTest::keyClick(view, '>', Qt::ShiftModifier);
+        QCOMPARE(child<QListWidget>(dock, "playLog")->count(), lines);
+        QCOMPARE(child<QListWidget>(dock, "playLog")->item(lines - 1)->text(), QString("2: You can't go down here! ×3"));
         screenshot(&window, "play");
         for (QAction* a : window.findChildren<QAction*>())
             if (a->shortcut() == QKeySequence(Qt::Key_F5)) a->trigger(); // a new game

@@ -233,6 +233,10 @@ void MainWindow::createToolBars() {
         a->setObjectName("tool" + name);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(key++));
+        // The digits choose tools while the map has the keyboard, as in Tiled: a digit
+        // typed towards a spin box or a seed field never switches the tool.
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        mapView_->addAction(a);
         a->setToolTip(tr("%1 (%2): %3").arg(name, a->shortcut().toString(QKeySequence::NativeText), help));
         a->setChecked(tool == PaintTool::Pan);
         group->addAction(a);

@@ -194,7 +194,7 @@ void PlayDock::findLostGames() {
                                    .arg(g.end.z));
                 lostGames_.push_back({g.seed, std::move(g.summary.inputs)});
             }
-            if (lostGames_.empty()) lost_->addItem(tr("The bot lost none of its %1 games").arg(games.size()));
+            if (lostGames_.empty()) lost_->addItem(noGameLostText(games));
             lost_->setEnabled(!lostGames_.empty());
         }, Qt::QueuedConnection);
     });
@@ -268,13 +268,36 @@ void PlayDock::refresh() {
                          .arg(game_->itemsRemaining())
                          .arg(game_->enemiesKilled()));
     const auto& messages = game_->messages();
-    for (; shownMessages_ < messages.size(); ++shownMessages_)
-        log_->addItem(tr("%1: %2").arg(messages[shownMessages_].turn).arg(QString::fromStdString(messages[shownMessages_].text)));
+    for (; shownMessages_ < messages.size(); ++shownMessages_) showMessage(messages[shownMessages_]);
     log_->scrollToBottom();
-    if (game_->outcome() == Outcome::Won) endingText_->setText(tr("Victory in %1 turns!").arg(game_->turn()));
+    if (game_->outcome() == Outcome::Won)
+        endingText_->setText(game_->turn() == 1 ? tr("Victory in 1 turn!") : tr("Victory in %1 turns!").arg(game_->turn()));
     if (game_->outcome() == Outcome::Lost)
         endingText_->setText(tr("Game over: killed by the %1 on turn %2.").arg(QString::fromStdString(game_->causeOfDeath())).arg(game_->turn()));
     view_->update();
+}
+
+// A message the same as the one before it (bumping a wall again) is counted on that
+// line, "That way is blocked. ×7", not written again.
+void PlayDock::showMessage(const Message& message) {
+    const QString text = QString::fromStdString(message.text);
+    if (log_->count() > 0 && text == lastMessage_) {
+        ++repeats_;
+        log_->item(log_->count() - 1)->setText(tr("%1: %2 ×%3").arg(message.turn).arg(text).arg(repeats_));
+        return;
+    }
+    lastMessage_ = text;
+    repeats_ = 1;
+    log_->addItem(tr("%1: %2").arg(message.turn).arg(text));
+}
+
+// When the bot lost nothing it either won or ran out of turns: say which, by count.
+QString PlayDock::noGameLostText(const std::vector<BotGameRecord>& games) {
+    int won = 0;
+    for (const BotGameRecord& g : games) won += g.summary.outcome == Outcome::Won;
+    const int outOfTurns = static_cast<int>(games.size()) - won;
+    if (outOfTurns == 0) return tr("The bot won all of its %1 games").arg(games.size());
+    return tr("The bot lost no game of %1: won %2, %3 ran out of turns").arg(games.size()).arg(won).arg(outOfTurns);
 }
 
 } // namespace burrow::ui

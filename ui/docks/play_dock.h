@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "analysis/bot_trails.h"
 #include "play/game.h"
 
 class QComboBox;
@@ -65,6 +66,8 @@ private:
     void watch(const Level& level, std::uint64_t simulationSeed, GameOptions options, std::vector<Input> inputs);
     void refresh();
     void endGame();
+    void showMessage(const Message& message);
+    static QString noGameLostText(const std::vector<BotGameRecord>& games);
 
     ProjectDocument* document_;
     std::unique_ptr<Game> game_;
@@ -77,6 +80,8 @@ private:
     QWidget* ending_;
     QLabel* endingText_;
     std::size_t shownMessages_ = 0;
+    QString lastMessage_; // the log's last line, without its count
+    int repeats_ = 0;
     std::function<std::optional<Cell>()> here_;
     QComboBox* from_ = nullptr;
     // The game watched: its level, seeds and inputs; the game shown is replayed to the
