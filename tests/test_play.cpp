@@ -137,7 +137,7 @@ private slots:
         level.markers.push_back({"exit", {5, 2, 0}});
         level.addArea(AreaKind::Room, 0, {1, 1, 2, 2}, 0);
         level.addArea(AreaKind::Room, 0, {4, 1, 2, 2}, 1);
-        level.doors = {{{3, 2, 0}, 0, 1}};
+        level.doors = {{{3, 2, 0}, 0, 1, {}}};
         EntityTemplate statue = *PopulationRules{}.findTemplate("enemy");
         statue.behaviours = {{Behaviour::Type::Stationary, 0, 0, 0}};
         statue.maxHp = 1;

@@ -53,6 +53,10 @@ std::vector<MapObject> objectsOf(const Level& level, int depth) {
             objects.push_back({"stairs up", "stairs_up", {s.x, s.y, depth},
                                {{"partner_depth", std::int64_t{depth - 1}}, {"region", std::int64_t{s.lowerRegion}}, {"partner_region", std::int64_t{s.upperRegion}}}});
     }
+    // A locked door's tile says it is locked; the object says which key opens it.
+    for (const Door& d : level.doors)
+        if (d.at.z == depth && !d.lock.empty() && level.contains(d.at.x, d.at.y, depth) && level.at(d.at.x, d.at.y, depth) == Tile::LockedDoor)
+            objects.push_back({"locked door", "locked_door", d.at, {{"lock", d.lock}}});
     return objects;
 }
 

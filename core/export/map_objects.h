@@ -14,12 +14,13 @@ namespace burrow {
 
 struct MapObject {
     std::string name; // the template, the marker, "stairs down" / "stairs up"
-    std::string type; // player, creature, item, exit, start, stairs_down, stairs_up
+    std::string type; // player, creature, item, exit, start, stairs_down, stairs_up, locked_door
     Cell at;
     std::vector<Property> properties;
 };
 
-// Depth `depth`'s objects: things in the order placed, then markers, then stairs.
+// Depth `depth`'s objects: things in the order placed, then markers, then stairs,
+// then locked doors (each with its "lock": the id its key's "opens" names).
 std::vector<MapObject> objectsOf(const Level& level, int depth);
 
 } // namespace burrow

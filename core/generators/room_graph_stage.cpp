@@ -4,8 +4,9 @@
 // passage's legs hallways, each door a door between its two rooms, the start and exit
 // rooms' markers.
 //
-// A door or locked join is a door in the one cell of wall between two rooms; a
-// corridor a passage of floor. A cave or prefab room's floor may lie inside its
+// A door or locked join is a door (a locked door, recorded with its lock) in the one
+// cell of wall between two rooms; a corridor a passage of floor. The keys are the
+// locks_and_keys stage's. A cave or prefab room's floor may lie inside its
 // bounds: a passage digs on, straight in, until it reaches walkable ground.
 #include "generators/room_graph_stage.h"
 
@@ -155,7 +156,7 @@ private:
             drawn_.push_back(leg);
         }
         // A door (locked or not) where the passage meets the room it leads from.
-        if (e.kind != RoomEdge::Kind::Corridor) canvas.set(passage.endA.x, passage.endA.y, Tile::Door);
+        if (e.kind != RoomEdge::Kind::Corridor) canvas.set(passage.endA.x, passage.endA.y, e.kind == RoomEdge::Kind::Locked ? Tile::LockedDoor : Tile::Door);
         digInto(canvas, passage.roomA, passage.endA, passage.stepA);
         digInto(canvas, passage.roomB, passage.endB, passage.stepB);
     }
@@ -183,8 +184,10 @@ private:
         }
         for (const PlannedPassage& p : planner_->passages()) {
             for (const Rect& leg : p.legs) level.addArea(AreaKind::Hallway, depth_, leg);
-            if (graph_.edges[static_cast<std::size_t>(p.edge)].kind != RoomEdge::Kind::Corridor)
-                level.doors.push_back({{p.endA.x, p.endA.y, depth_}, areaOf[static_cast<std::size_t>(p.roomA)], areaOf[static_cast<std::size_t>(p.roomB)]});
+            const RoomEdge& e = graph_.edges[static_cast<std::size_t>(p.edge)];
+            if (e.kind != RoomEdge::Kind::Corridor)
+                level.doors.push_back({{p.endA.x, p.endA.y, depth_}, areaOf[static_cast<std::size_t>(p.roomA)], areaOf[static_cast<std::size_t>(p.roomB)],
+                                       e.kind == RoomEdge::Kind::Locked ? e.lock : std::string()});
         }
     }
 

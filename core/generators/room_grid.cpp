@@ -61,7 +61,7 @@ public:
             current_ = {door.at.x, door.at.y, 1, 1};
             canvas.set(door.at.x, door.at.y, Tile::Door);
             canvas.level().doors.push_back(
-                {{door.at.x, door.at.y, depth_}, areaIds_[static_cast<std::size_t>(door.roomA)], areaIds_[static_cast<std::size_t>(door.roomB)]});
+                {{door.at.x, door.at.y, depth_}, areaIds_[static_cast<std::size_t>(door.roomA)], areaIds_[static_cast<std::size_t>(door.roomB)], {}});
             describe("door " + std::to_string(++nextDoor_) + " of " + std::to_string(doors_.size()));
         }
         if (!fillFirst_ && nextRoom_ >= rooms_.size() && nextDoor_ >= doors_.size()) finish();

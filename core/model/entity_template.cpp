@@ -31,6 +31,8 @@ const std::vector<EntityTemplate>& defaultTemplates() {
          {{Behaviour::Type::Stationary, 0, 0.0, 0}, {Behaviour::Type::Spread, 0, 0.02, 5}}},
         {"item", '*', 0xffe060, EntityKind::Item, 1, 0, 0, 100, {}},
         {"exit", 'X', 0xfff060, EntityKind::Exit, 1, 0, 0, 100, {}},
+        // The locks_and_keys stage's: each placed key's "opens" names the lock it opens.
+        {"key", 'k', 0xffd040, EntityKind::Item, 1, 0, 0, 100, {}},
     };
     return templates;
 }

@@ -47,7 +47,8 @@ struct EntityTemplate {
 
 // The seeds' cast: player (seed 004: 40 HP, attack 10), enemy (seed 001: chases
 // within 6, else wanders), fungus (seed 004: 10 HP, spreads 2% a turn, 5 times),
-// item (seed 003), exit (seed 002).
+// item (seed 003), exit (seed 002), and the key of a locked door (the locks_and_keys
+// stage places it with the property "opens": its lock's id).
 const std::vector<EntityTemplate>& defaultTemplates();
 
 } // namespace burrow

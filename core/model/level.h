@@ -61,6 +61,9 @@ struct Door {
     Cell at;
     int areaA = -1; // the two rooms it joins (Area ids)
     int areaB = -1;
+    // A locked door (Tile::LockedDoor): its lock's id; a key whose "opens" names it
+    // opens it. Empty for a plain door.
+    std::string lock;
     friend bool operator==(const Door&, const Door&) = default;
 };
 

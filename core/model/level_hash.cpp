@@ -82,6 +82,10 @@ std::string levelHash(const Level& level) {
         cell(h, d.at);
         h.number(d.areaA);
         h.number(d.areaB);
+        if (!d.lock.empty()) { // only locked doors add to the hash: levels without locks keep theirs
+            h.number(static_cast<long long>(d.lock.size()));
+            h.bytes(reinterpret_cast<const unsigned char*>(d.lock.data()), d.lock.size());
+        }
     }
     h.number(static_cast<long long>(level.stairs.size()));
     for (const StairsPair& s : level.stairs) {

@@ -5,7 +5,7 @@ namespace {
 
 constexpr std::array<Tile, kTileKindCount> kAll = {Tile::Wall,   Tile::Floor,      Tile::Corridor, Tile::Water,
                                                    Tile::Door,   Tile::StairsDown, Tile::StairsUp, Tile::Exit,
-                                                   Tile::Obstacle, Tile::Void};
+                                                   Tile::Obstacle, Tile::Void, Tile::LockedDoor};
 
 } // namespace
 

@@ -21,9 +21,10 @@ enum class Tile : std::uint8_t {
     Exit,         // leaves the dungeon
     Obstacle,     // furniture, rubble: blocks movement, not diggable
     Void,         // nothing at all: stone culled because it borders no open space
+    LockedDoor,   // a door its key opens (the key's "opens" names the door's lock); shut until then
 };
 
-inline constexpr int kTileKindCount = 10;
+inline constexpr int kTileKindCount = 11;
 
 struct TileInfo {
     std::string_view id;      // stable name used in files ("wall", "stairs_down", ...)
@@ -52,6 +53,9 @@ inline constexpr std::array<TileInfo, kTileKindCount> kTiles = {{
     {"exit", "Exit", 'X', 0xfff060, 0x7a1010, true, false, true},
     {"obstacle", "Obstacle", 'o', 0xc08040, 0x30241a, false, false, false},
     {"void", "Void", ' ', 0x000000, 0x000000, false, false, false},
+    // Not walkable: whatever does not know the keys (region labelling, the generators)
+    // sees it as wall; reachability and the play-test open it with its key.
+    {"locked_door", "Locked door", '&', 0xffd040, 0x5a3008, false, false, false},
 }};
 } // namespace detail
 
@@ -68,6 +72,8 @@ inline bool isWalkable(Tile tile) { return tileInfo(tile).walkable; }
 inline char glyphOf(Tile tile) { return tileInfo(tile).glyph; }
 // A way through (door, stairs, exit): things never stand on one, and nothing that
 // blocks movement stands beside one.
-inline bool isPassage(Tile t) { return t == Tile::Door || t == Tile::StairsDown || t == Tile::StairsUp || t == Tile::Exit; }
+inline bool isPassage(Tile t) {
+    return t == Tile::Door || t == Tile::StairsDown || t == Tile::StairsUp || t == Tile::Exit || t == Tile::LockedDoor;
+}
 
 } // namespace burrow

@@ -186,6 +186,41 @@ private:
         if (!apart.empty())
             check_.fail(path + "/edges", "the graph is in pieces: no join leads from \"" + graph.nodes[static_cast<std::size_t>(graph.startNode())].id + "\" to " +
                                              quoted(apart) + "; add joins so every room is reached");
+        else
+            checkKeys(graph, path);
+    }
+
+    // Every lock's key needs a room a player reaches without passing its door, other
+    // than the start room (a key at the start is no puzzle): the locks_and_keys stage
+    // places it there. Walks the graph as a player would, a lock opening once some
+    // room besides the start is reached before it.
+    void checkKeys(const RoomGraph& graph, const std::string& path) {
+        std::vector<char> reached(graph.nodes.size(), 0);
+        std::vector<std::string> open;
+        reached[static_cast<std::size_t>(graph.startNode())] = 1;
+        std::size_t count = 1;
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (const RoomEdge& e : graph.edges) {
+                if (e.kind == RoomEdge::Kind::Locked && std::find(open.begin(), open.end(), e.lock) == open.end()) continue;
+                char &a = reached[static_cast<std::size_t>(graph.nodeIndex(e.from))], &b = reached[static_cast<std::size_t>(graph.nodeIndex(e.to))];
+                if (a != b) a = b = 1, ++count, grew = true;
+            }
+            if (grew || count < 2) continue;
+            for (const RoomEdge& e : graph.edges) // the locks the player stands at: their keys lie in the rooms reached
+                if (e.kind == RoomEdge::Kind::Locked && (reached[static_cast<std::size_t>(graph.nodeIndex(e.from))] || reached[static_cast<std::size_t>(graph.nodeIndex(e.to))]) &&
+                    std::find(open.begin(), open.end(), e.lock) == open.end())
+                    open.push_back(e.lock), grew = true;
+        }
+        if (count > 1) return;
+        const std::string& start = graph.nodes[static_cast<std::size_t>(graph.startNode())].id;
+        for (std::size_t i = 0; i < graph.edges.size(); ++i)
+            if (graph.edges[i].kind == RoomEdge::Kind::Locked && (graph.edges[i].from == start || graph.edges[i].to == start)) {
+                check_.fail(path + "/edges/" + std::to_string(i) + "/lock",
+                            "the key of lock \"" + shortText(graph.edges[i].lock, 40) + "\" could only lie behind its own door: every join of the start room \"" +
+                                shortText(start, 40) + "\" is locked, and a key never lies in the start room; join it to another room by a door or a corridor");
+                return;
+            }
     }
 
     JsonChecker& check_;
