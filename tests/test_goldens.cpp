@@ -46,8 +46,15 @@ std::string goldenText(const std::string& stem, std::uint64_t seed, const Level&
     for (const Marker& m : level.markers) out << m.name << " at " << cellText(m.at) << "\n";
     out << "# stairs (down on the upper depth, up on the next)\n";
     for (const StairsPair& s : level.stairs) out << s.x << ", " << s.y << ", depth " << s.upperDepth << " to " << s.upperDepth + 1 << "\n";
+    out << "# locked doors\n";
+    for (const Door& d : level.doors)
+        if (!d.lock.empty()) out << d.lock << " at " << cellText(d.at) << "\n";
     out << "# things\n";
-    for (const Entity& e : level.entities) out << e.templateName << " at " << cellText(e.at) << "\n";
+    for (const Entity& e : level.entities) {
+        out << e.templateName << " at " << cellText(e.at);
+        for (const Property& p : e.properties) out << ", " << p.name << " " << propertyText(p.value);
+        out << "\n";
+    }
     return out.str();
 }
 

@@ -1,7 +1,8 @@
 // What every level of every example must satisfy, over 200 seeds each: stairs in
 // pairs and one to a cell, no region under the prune threshold, nothing standing
-// on a wall or on another thing, the player on the start, one exit to a cell, and
-// exports whose objects are exactly the level's things.
+// on a wall or on another thing, the player on the start, one exit to a cell, every
+// key reached without passing its own door, and exports whose objects are exactly
+// the level's things.
 #include <QTest>
 
 #include <algorithm>
@@ -14,6 +15,8 @@
 #include "export/tiled_export.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
+#include "regions/keyed_flood.h"
+#include "regions/reachability.h"
 #include "regions/region_map.h"
 
 using namespace burrow;
@@ -111,6 +114,8 @@ void checkExport(const Level& level, std::uint64_t seed) {
         });
         if (!shown) expected.insert({m.name, m.at.x, m.at.y, m.at.z});
     }
+    for (const Door& d : level.doors) // a locked door's object names its lock
+        if (!d.lock.empty() && level.at(d.at.x, d.at.y, d.at.z) == Tile::LockedDoor) expected.insert({"locked door", d.at.x, d.at.y, d.at.z});
     const ExportInfo info{"invariants", seed, "", levelHash(level)};
     for (int z = 0; z < level.depthCount(); ++z) {
         const auto map = nlohmann::json::parse(tmjMap(level, z, info, 8, "tiles.png"));
@@ -122,6 +127,21 @@ void checkExport(const Level& level, std::uint64_t seed) {
         }
     }
     QVERIFY2(exported == expected, qPrintable(QString("exported objects differ from the level's things, seed %1 (%2 vs %3)").arg(seed).arg(exported.size()).arg(expected.size())));
+}
+
+// A key lies where the start reaches with its own lock's doors shut for good (the
+// other keys may open theirs).
+void checkKeys(const Level& level, Connectivity movement, std::uint64_t seed) {
+    for (const Entity& e : level.entities) {
+        const std::string lock = keyOpens(e);
+        if (lock.empty()) continue;
+        Level shut = level;
+        for (Door& d : shut.doors)
+            if (d.lock == lock) d.lock.clear();
+        KeyedFlood flood(shut, movement);
+        flood.run(defaultStart(level).value_or(Cell{}));
+        QVERIFY2(flood.reached(e.at), qPrintable(QString("seed %1: the key of %2 lies behind its own door").arg(seed).arg(QString::fromStdString(lock))));
+    }
 }
 
 } // namespace
@@ -151,6 +171,7 @@ private slots:
             checkPruned(project, seed);
             checkThings(level, seed);
             checkExport(level, seed);
+            checkKeys(level, project.movement, seed);
             if (QTest::currentTestFailed()) return;
             stairs += level.stairs.size();
             things += level.entities.size();

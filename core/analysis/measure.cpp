@@ -5,6 +5,7 @@
 
 #include "play/bot.h"
 #include "play/game.h"
+#include "regions/keyed_flood.h"
 #include "regions/region_map.h"
 
 namespace burrow {
@@ -57,6 +58,18 @@ LocalCounts countLocal(const TileGrid& tiles, Connectivity movement, const TileK
     return c;
 }
 
+// The locks with a locked door on depth z (each once), added to `all` as well.
+int locksOn(const Level& level, int z, std::vector<std::string>& all) {
+    std::vector<std::string> here;
+    for (const Door& d : level.doors)
+        if (d.at.z == z && !d.lock.empty() && level.contains(d.at.x, d.at.y, z) && level.at(d.at.x, d.at.y, z) == Tile::LockedDoor &&
+            std::find(here.begin(), here.end(), d.lock) == here.end()) {
+            here.push_back(d.lock);
+            if (std::find(all.begin(), all.end(), d.lock) == all.end()) all.push_back(d.lock);
+        }
+    return static_cast<int>(here.size());
+}
+
 double median(std::vector<double> values) {
     if (values.empty()) return Measurement::kNone;
     std::sort(values.begin(), values.end());
@@ -81,6 +94,7 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
     double cells = 0, walkable = 0, largest = 0, corridorCells = 0;
     std::vector<double> walkableOf(static_cast<std::size_t>(depths), 0);
     double regions = 0, stairs = 0, rooms = 0, hallways = 0, deadEnds = 0, loops = 0, creatures = 0, items = 0, itemsInRooms = 0;
+    std::vector<std::string> lockIds; // every depth's, each once
     for (int z = 0; z < depths; ++z) {
         const TileGrid& tiles = level.tiles(z);
         const RegionRuns runs = labelRuns(tiles, movement, level.kinds);
@@ -140,6 +154,7 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
         set(z, "creatures", depthCreatures);
         set(z, "items", depthItems);
         set(z, "items_per_room", depthRooms > 0 ? depthItemsInRooms / depthRooms : 0.0);
+        set(z, "locks", double(locksOn(level, z, lockIds)));
         cells += double(tiles.size());
         walkable += open;
         largest = std::max(largest, big);
@@ -166,15 +181,28 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
     total("creatures", creatures);
     total("items", items);
     total("items_per_room", rooms > 0 ? itemsInRooms / rooms : 0.0);
+    total("locks", double(lockIds.size()));
     if (options.upTo == MetricCost::Cheap) return m;
 
     // Search: reachability by regions, distances by one search from the start.
-    const ReachabilityReport reach = reachability(level, movement);
+    // A locked door is open where its key can be reached without passing it, and wall
+    // otherwise: the searches walk the level as a player holding every key in reach
+    // sees it, and the doors that open count among the walkable cells.
+    const bool hasLocks = hasLockedDoors(level);
+    const Level keyed = hasLocks ? withReachableLocksOpen(level, movement) : Level();
+    const Level& walked = hasLocks ? keyed : level;
+    if (hasLocks)
+        for (int z = 0; z < depths; ++z) {
+            const TileGrid &before = level.tiles(z), &after = keyed.tiles(z);
+            for (std::size_t i = 0; i < before.size(); ++i)
+                if (before.data()[i] != after.data()[i]) walkableOf[static_cast<std::size_t>(z)] += 1, walkable += 1;
+        }
+    const ReachabilityReport reach = reachability(walked, movement);
     m.start = reach.start;
     m.unreachable = reach.unreachable;
     std::vector<Cell> sources;
     if (reach.start) sources.push_back(*reach.start);
-    const DistanceMap distances = distanceMap(level, sources, movement);
+    const DistanceMap distances = distanceMap(walked, sources, movement);
     double reachable = 0, longest = 0;
     for (int z = 0; z < depths; ++z) {
         double far = 0;
@@ -193,6 +221,9 @@ Measurement measure(const Level& level, Connectivity movement, const MeasureOpti
             if (d >= 0 && (std::isnan(toExit) || d < toExit)) toExit = d;
         }
     total("start_to_exit", toExit);
+    // Fetching the keys the way needs: the same walk when nothing is locked.
+    if (!hasLocks) total("critical_path", toExit);
+    else if (const auto path = criticalPath(level, movement, reach.start)) total("critical_path", *path);
     double toDeepest = Measurement::kNone;
     for (std::int32_t d : distances.depth(depths - 1))
         if (d >= 0 && (std::isnan(toDeepest) || d < toDeepest)) toDeepest = d;

@@ -12,6 +12,7 @@
 #include "generators/wave_function_collapse.h"
 #include "population/populate_stage.h"
 #include "regions/add_loops.h"
+#include "regions/locks_and_keys.h"
 #include "regions/connect_regions.h"
 #include "regions/depth_links.h"
 #include "regions/prune_regions.h"
@@ -33,6 +34,7 @@ const StageCatalog& builtinStages() {
         pruneRegionsStage(),
         connectRegionsStage(),
         addLoopsStage(),
+        locksAndKeysStage(),
         depthLinksStage(),
         populateStage(),
     });

@@ -58,10 +58,12 @@ std::array<Goal, kGoalKinds> nearestGoals(const Game& game, int directions, cons
             const int x = p.x + kSteps[d].x, y = p.y + kSteps[d].y;
             if (!tiles.contains(x, y) || from(x, y) >= 0) continue;
             const bool known = game.remembered(x, y, me.z);
-            if (known && (!kinds.walkable(tiles(x, y)) || game.locked({x, y, me.z})) && tiles(x, y) != Tile::Exit) continue;
+            // A locked door it holds the key of is a way through: bumping it opens it.
+            const bool open = (kinds.walkable(tiles(x, y)) && !game.locked({x, y, me.z})) || game.canUnlock({x, y, me.z});
+            if (known && !open && tiles(x, y) != Tile::Exit) continue;
             from(x, y) = static_cast<std::int8_t>(from(p.x, p.y) == 8 ? d : from(p.x, p.y));
             kindsAt({x, y}, known);
-            if (known && kinds.walkable(tiles(x, y)) && !game.locked({x, y, me.z})) queue.push_back({x, y});
+            if (known && open) queue.push_back({x, y});
         }
     }
     return goals;

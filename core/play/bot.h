@@ -2,7 +2,9 @@
 // A bot that plays a level, to judge it in bulk. Simple and deterministic: it hits
 // whatever stands next to it, walks to the exit once it has seen it open, else
 // explores toward the nearest cell it has not seen, else takes stairs down it
-// knows of, else waits. It knows only what it has seen (the game's memory).
+// knows of, else waits. It knows only what it has seen (the game's memory). Keys
+// are items it fetches; a locked door whose key it holds is a way it can walk
+// (bumping opens it), so it plans over the keys it has.
 #include <optional>
 #include <functional>
 #include <string>

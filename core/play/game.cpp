@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "play/game_rules.h"
+#include "regions/keyed_flood.h"
 #include "regions/reachability.h"
 
 namespace burrow {
@@ -31,6 +32,14 @@ std::optional<Input> inputFromText(const std::string& text) {
     if (word == "move" && (in >> dx >> dy) && std::abs(dx) <= 1 && std::abs(dy) <= 1 && (dx || dy)) return Input{Input::Kind::Move, dx, dy};
     return std::nullopt;
 }
+
+namespace {
+bool isSpent(const Entity& key) {
+    for (const Property& p : key.properties)
+        if (p.name == "spent") return propertyText(p.value) == "true";
+    return false;
+}
+} // namespace
 
 const EntityTemplate* Game::templateOf(const std::string& name) const {
     if (const EntityTemplate* t = level_.findTemplate(name)) return t;
@@ -75,7 +84,7 @@ Game::Game(Level level, std::uint64_t seed, GameOptions options) : level_(std::m
     for (const Entity& e : level_.entities) {
         const EntityTemplate* t = templateOf(e.templateName);
         if (!t || t->kind == EntityKind::Player || t->kind == EntityKind::Exit || e.at == actors_[0].at) continue;
-        if (t->kind == EntityKind::Item) items_.push_back({e.at, false, t});
+        if (t->kind == EntityKind::Item) items_.push_back({e.at, false, t, keyOpens(e), isSpent(e)});
         else if (occupant(e.at) < 0) spawn(t, e.at);
     }
     // Seed 001: with no exit to reach, killing every enemy wins.
@@ -210,6 +219,8 @@ bool Game::act(const Input& input) {
             level_.set(to.x, to.y, to.z, Tile::Floor); // seed 004: walk into a wall to dig it
             wakeAround(to);
             messages_.push_back({turn_, "You dig through the rock."});
+        } else if (level_.at(to.x, to.y, to.z) == Tile::LockedDoor) {
+            if (!unlock(to)) return false;
         } else if (locked(to)) {
             messages_.push_back({turn_, level_.at(to.x, to.y, to.z) == Tile::Exit ? "The exit is sealed while enemies remain." : "The door is locked while enemies remain."});
             return false;
@@ -246,13 +257,45 @@ bool Game::act(const Input& input) {
     return true;
 }
 
+bool Game::canUnlock(const Cell& c) const {
+    if (!level_.contains(c.x, c.y, c.z) || level_.at(c.x, c.y, c.z) != Tile::LockedDoor) return false;
+    const std::string lock = lockAt(level_, c);
+    return !lock.empty() && std::any_of(keys_.begin(), keys_.end(), [&](const Key& k) { return k.lock == lock; });
+}
+
+std::vector<std::string> Game::keysHeld() const {
+    std::vector<std::string> locks;
+    for (const Key& k : keys_) locks.push_back(k.lock);
+    return locks;
+}
+
+// Opening takes the turn; the player steps through on the next one.
+bool Game::unlock(const Cell& door) {
+    const std::string lock = lockAt(level_, door);
+    const auto key = std::find_if(keys_.begin(), keys_.end(), [&](const Key& k) { return !lock.empty() && k.lock == lock; });
+    if (key == keys_.end()) {
+        messages_.push_back({turn_, lock.empty() ? "The door is locked, and no key opens it." : "The door is locked (" + lock + "): you have no key for it."});
+        return false;
+    }
+    level_.set(door.x, door.y, door.z, Tile::Door);
+    const bool spent = key->spent;
+    if (spent) keys_.erase(key);
+    messages_.push_back({turn_, spent ? "You unlock the door (" + lock + "); the key stays in the lock." : "You unlock the door (" + lock + ")."});
+    return true;
+}
+
 void Game::afterPlayerMoved() {
     const Cell& at = player().at;
     for (Item& item : items_)
         if (!item.taken && item.at == at) {
             item.taken = true;
             ++itemsCollected_;
-            messages_.push_back({turn_, "You pick up an item (" + std::to_string(itemsRemaining()) + " left)."});
+            if (!item.opens.empty()) {
+                keys_.push_back({item.opens, item.spent});
+                messages_.push_back({turn_, "You pick up the key of " + item.opens + "."});
+            } else {
+                messages_.push_back({turn_, "You pick up an item (" + std::to_string(itemsRemaining()) + " left)."});
+            }
         }
     if (level_.at(at.x, at.y, at.z) == Tile::Exit && outcome_ == Outcome::Playing) {
         outcome_ = Outcome::Won;

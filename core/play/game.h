@@ -4,6 +4,7 @@
 // that chase within a radius or wander, fungus that spreads, stairs taken only
 // standing on them, walls dug by walking into them, items picked up, doors and
 // the exit locked while enemies remain in their room, the exit wins, death loses.
+// Keys are picked up like items; bumping a locked door with its key opens it.
 // Deterministic: the level, the simulation seed and the inputs decide everything.
 #include <cstdint>
 #include <optional>
@@ -105,6 +106,10 @@ public:
     // Cells the player has seen on a depth (remembered, shown dim).
     bool remembered(int x, int y, int z) const { return seen_[static_cast<std::size_t>(z)](x, y) != 0; }
     bool locked(const Cell& c) const; // a door or exit whose room still holds enemies
+    // A locked door (Tile::LockedDoor) the player holds a key of: bumping it opens it.
+    bool canUnlock(const Cell& c) const;
+    // The locks of the keys the player holds, in the order picked up.
+    std::vector<std::string> keysHeld() const;
 
     // Runs one round for everyone but the player (public for benchmarks).
     void othersAct();
@@ -114,6 +119,12 @@ private:
         Cell at;
         bool taken = false;
         const EntityTemplate* kind = nullptr; // in level_, which the game owns
+        std::string opens;                    // a key: the lock it opens
+        bool spent = false;                   // a key used up by the door it opens
+    };
+    struct Key {
+        std::string lock;
+        bool spent = false; // used up when it opens a door (the key's "spent" property)
     };
 
     int& occupant(const Cell& c) { return occupancy_[static_cast<std::size_t>(c.z)](c.x, c.y); }
@@ -137,6 +148,7 @@ private:
     bool heard(const Cell& where) const; // within the player's hearing (messageRadius)
     void say(const Cell& where, const std::string& text);
     void afterPlayerMoved();
+    bool unlock(const Cell& door); // the player bumps a locked door
     void countEnemies(const Actor& a, int delta);
 
     const EntityTemplate* templateOf(const std::string& name) const;
@@ -152,6 +164,7 @@ private:
     std::vector<int> woken_; // resting actors a freed cell woke this round: back in the order next round
     std::vector<Grid<std::int32_t>> occupancy_; // actor id or -1
     std::vector<Item> items_;
+    std::vector<Key> keys_; // held by the player
     std::vector<Grid<std::uint8_t>> seen_;
     std::vector<Grid<std::int16_t>> rooms_;     // area id + 1 per cell of each depth, 0 outside rooms
     std::vector<int> enemiesInRoom_;            // by area id
