@@ -41,6 +41,15 @@ int burrow_level_exit(const burrow_level* level, int* x, int* y, int* z) {
     return -1;
 }
 
+const char* burrow_level_lock(const burrow_level* level, int x, int y, int z) {
+    if (!level || !level->level.contains(x, y, z) || level->level.at(x, y, z) != burrow::Tile::LockedDoor) return nullptr;
+    // The last record of a door there that has a lock wins, as everywhere (keyed_flood.h).
+    const auto& doors = level->level.doors;
+    for (auto d = doors.rbegin(); d != doors.rend(); ++d)
+        if (d->at == burrow::Cell{x, y, z} && !d->lock.empty()) return d->lock.c_str();
+    return nullptr;
+}
+
 int burrow_level_regions(const burrow_level* level, int z, int32_t* out, size_t capacity, burrow_error** error) {
     return guarded(error, -1, [&] {
         require(level != nullptr, "the level is NULL");

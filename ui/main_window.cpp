@@ -28,8 +28,10 @@
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
 #include "docks/breakpoint_bar.h"
+#include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "docks/seed_gallery_dock.h"
+#include "docks/room_graph_dock.h"
 #include "docks/rules_dock.h"
 #include "tools/prefab_maker.h"
 #include "document/generation_runner.h"
@@ -117,6 +119,19 @@ void MainWindow::createDocks() {
     connect(document_->undoStack(), &QUndoStack::indexChanged, runner_, [document = document_, runner = runner_] {
         if (!document->atEnd() && runner->mode() == GenerationRunner::Mode::Idle) runner->generateToEnd();
     });
+    roomGraphDock_ = new RoomGraphDock(document_, this);
+    addDockWidget(Qt::RightDockWidgetArea, roomGraphDock_);
+    tabifyDockWidget(rulesDock_, roomGraphDock_);
+    roomGraphDock_->hide(); // a saved layout that has it shown shows it again
+    connect(roomGraphDock_, &RoomGraphDock::roomPicked, this, [this](const QString& node) { mapView_->setHighlightedNode(node.toStdString()); });
+    // Hidden until asked for (Docks > Room Graph, or a room_graph stage's "Draw the
+    // Graph..."): most projects have no graph, and the dock column keeps its tabs readable.
+    if (auto* form = generationDock_->findChild<ParameterForm*>())
+        connect(form, &ParameterForm::roomGraphRequested, this, [this](const QString& graph) {
+            roomGraphDock_->show();
+            roomGraphDock_->raise();
+            roomGraphDock_->showGraph(graph);
+        });
     playDock_ = new PlayDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, playDock_);
     tabifyDockWidget(rulesDock_, playDock_);
@@ -158,6 +173,7 @@ void MainWindow::createDocks() {
     docks->addAction(overview->toggleViewAction());
     docks->addAction(depthStrip_->toggleViewAction());
     docks->addAction(rulesDock_->toggleViewAction());
+    docks->addAction(roomGraphDock_->toggleViewAction());
     docks->addAction(playDock_->toggleViewAction());
     docks->addAction(seedGalleryDock_->toggleViewAction());
 }

@@ -24,6 +24,7 @@ class PrefabMaker;
 class PlayDock;
 class SeedGalleryDock;
 class RulesDock;
+class RoomGraphDock;
 class ProjectDocument;
 class TilePalette;
 
@@ -43,6 +44,7 @@ public:
     GenerationRunner* runner() const { return runner_; }
     GenerationDock* generationDock() const { return generationDock_; }
     RulesDock* rulesDock() const { return rulesDock_; }
+    RoomGraphDock* roomGraphDock() const { return roomGraphDock_; }
     PlayDock* playDock() const { return playDock_; }
     SeedGalleryDock* seedGalleryDock() const { return seedGalleryDock_; }
     PaintController* painter() const { return paint_; }
@@ -88,6 +90,7 @@ private:
     GenerationDock* generationDock_ = nullptr;
     DepthStripDock* depthStrip_ = nullptr;
     RulesDock* rulesDock_ = nullptr;
+    RoomGraphDock* roomGraphDock_ = nullptr;
     PlayDock* playDock_ = nullptr;
     SeedGalleryDock* seedGalleryDock_ = nullptr;
     TilePalette* palette_ = nullptr;

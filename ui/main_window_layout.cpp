@@ -4,6 +4,7 @@
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
 #include "docks/play_dock.h"
+#include "docks/room_graph_dock.h"
 #include "docks/rules_dock.h"
 #include "docks/seed_gallery_dock.h"
 #include "main_window.h"
@@ -18,10 +19,10 @@ constexpr int kOverviewBelowHeight = 740; // a window this tall keeps every dock
 // The map is what is being designed, so it gets most of the window; the docks start
 // narrow (each usable at about 280 px) and tabbed. Up to 1600 px wide (laptops, and
 // 1400 x 900) every dock shares one tabbed column on the left, its tabs down the
-// side so all seven names stay readable, and the map keeps well over half the window;
+// side so all seven names stay readable (the Room Graph dock joins them when asked for), and the map keeps well over half the window;
 // wider, the tool docks are a second column on the right and the depths a strip below.
 void MainWindow::applyFirstLayout() {
-    const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, playDock_,
+    const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, roomGraphDock_, playDock_,
                                        seedGalleryDock_};
     auto* overview = findChild<QDockWidget*>("overviewDock");
     for (QDockWidget* dock : tools + QList<QDockWidget*>{generationDock_, depthStrip_, overview}) {
@@ -35,6 +36,7 @@ void MainWindow::applyFirstLayout() {
             addDockWidget(Qt::LeftDockWidgetArea, dock);
             tabifyDockWidget(generationDock_, dock);
         }
+        roomGraphDock_->hide(); // until asked for: Docks > Room Graph, or the stage's "Draw the Graph..."
         generationDock_->raise();
         // The overview under the column, small (it is for finding one's way, not for
         // reading), when the column keeps room for every tab's name; else one more tab.
@@ -55,6 +57,7 @@ void MainWindow::applyFirstLayout() {
         if (dock != tools.front()) tabifyDockWidget(tools.front(), dock);
     }
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::South);
+    roomGraphDock_->hide();
     tools.front()->raise(); // History first: the Play dock comes forward when a game starts
     removeDockWidget(overview);
     addDockWidget(Qt::RightDockWidgetArea, overview, Qt::Vertical);

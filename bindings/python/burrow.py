@@ -103,6 +103,7 @@ _SIGNATURES = {
     "burrow_level_stairs": (ctypes.POINTER(_Stairs), [_P, _INT]),
     "burrow_level_start": (_INT, [_P, ctypes.POINTER(_INT), ctypes.POINTER(_INT), ctypes.POINTER(_INT)]),
     "burrow_level_exit": (_INT, [_P, ctypes.POINTER(_INT), ctypes.POINTER(_INT), ctypes.POINTER(_INT)]),
+    "burrow_level_lock": (ctypes.c_char_p, [_P, _INT, _INT, _INT]),
     "burrow_level_regions": (_INT, [_P, _INT, ctypes.c_void_p, ctypes.c_size_t, _ERR]),
     "burrow_level_metrics_json": (ctypes.c_char_p, [_P, _ERR]),
     "burrow_level_warning_count": (_INT, [_P]),
@@ -283,6 +284,10 @@ class Level(_Handle):
     def tile_name(self, x, y, z=0):
         """The kind's id at (x, y, z), or None outside the level."""
         return _text(_lib.burrow_level_tile_name(self._live(), x, y, z))
+
+    def lock(self, x, y, z=0):
+        """The lock of the locked door at (x, y, z) (its key's "opens"), or None."""
+        return _text(_lib.burrow_level_lock(self._live(), x, y, z))
 
     def tiles(self, z=0):
         """Depth z's kind indices as bytes, row by row: tiles[y * width + x]."""

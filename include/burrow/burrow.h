@@ -245,6 +245,12 @@ BURROW_API int burrow_level_start(const burrow_level* level, int* x, int* y, int
 /* Where the level is left: the exit's place. Returns 0, or -1 when it has none. */
 BURROW_API int burrow_level_exit(const burrow_level* level, int* x, int* y, int* z);
 
+/* The lock of the locked door (a "locked_door" tile) at (x, y, z): its id, such as
+ * "vault", which the property "opens" of its key (a thing) names. NULL where there
+ * is no locked door, or it has no lock (then no key opens it). Lives as long as the
+ * level. */
+BURROW_API const char* burrow_level_lock(const burrow_level* level, int x, int y, int z);
+
 /* ---- A level: regions, metrics, warnings --------------------------------------- */
 
 /* Which walkable cells of depth `z` belong together under the project's movement

@@ -63,6 +63,7 @@ RUNTIME_TEST(null_arguments) {
     CHECK(burrow_level_thing_count(nullptr) == -1 && burrow_level_thing(nullptr, 0) == nullptr);
     CHECK(burrow_level_stairs_count(nullptr) == -1 && burrow_level_stairs(nullptr, 0) == nullptr);
     CHECK(burrow_level_stairs_partner(nullptr, 0, 0, 0, nullptr, nullptr, nullptr) == -1);
+    CHECK(burrow_level_lock(nullptr, 0, 0, 0) == nullptr);
     CHECK(burrow_level_start(nullptr, nullptr, nullptr, nullptr) == -1);
     CHECK(burrow_level_exit(nullptr, nullptr, nullptr, nullptr) == -1);
     std::int32_t label = 0;
@@ -93,6 +94,7 @@ RUNTIME_TEST(out_of_range_arguments) {
         CHECK(burrow_level_tile_name(l, x, y, z) == nullptr);
         CHECK(burrow_level_tile(l, x, y, z) == -1);
         CHECK(burrow_level_stairs_partner(l, x, y, z, nullptr, nullptr, nullptr) == -1);
+        CHECK(burrow_level_lock(l, x, y, z) == nullptr);
     }
     std::vector<std::uint8_t> tiles(std::size_t(w) * std::size_t(h));
     CHECK(burrow_level_tiles(l, d, tiles.data(), tiles.size(), &e) == -1 && failedWith(e, BURROW_ERROR_ARGUMENT));

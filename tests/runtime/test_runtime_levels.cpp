@@ -14,6 +14,7 @@
 #include "pipeline/make_level.h"
 #include "project/project.h"
 #include "random/rng.h"
+#include "regions/keyed_flood.h"
 #include "regions/reachability.h"
 #include "regions/region_map.h"
 #include "runtime_check.h"
@@ -94,7 +95,7 @@ RUNTIME_TEST(eight_threads_give_the_bytes_of_one) {
 }
 
 RUNTIME_TEST(a_level_hands_out_what_it_holds) {
-    for (const std::string stem : {"random-fill", "cellular-depths", "shrines", "lava-caves"}) {
+    for (const std::string stem : {"random-fill", "cellular-depths", "shrines", "lava-caves", "vault"}) {
         const std::string path = example(stem);
         ProjectPtr project(burrow_project_open(path.c_str(), nullptr));
         if (!CHECK_MSG(project, path)) continue;
@@ -111,6 +112,7 @@ RUNTIME_TEST(a_level_hands_out_what_it_holds) {
 
         // Every cell has a kind, the same one by name, by index and in the depth's buffer.
         CHECK(burrow_level_kind_count(l) == level.kinds.count());
+        int locks = 0;
         std::vector<std::uint8_t> tiles(std::size_t(level.width()) * std::size_t(level.height()));
         std::vector<std::int32_t> regions(tiles.size());
         for (int z = 0; z < level.depthCount(); ++z) {
@@ -124,8 +126,20 @@ RUNTIME_TEST(a_level_hands_out_what_it_holds) {
                     if (!name || name != level.kinds[t].id || burrow_level_tile(l, x, y, z) != int(t) || !kind || kind->id != level.kinds[t].id ||
                         kind->glyph != level.kinds[t].glyph || kind->walkable != int(level.kinds.walkable(t)))
                         ++mismatches;
+                    // A locked door names its lock, which one of the things opens.
+                    const char* lock = burrow_level_lock(l, x, y, z);
+                    if ((t == burrow::Tile::LockedDoor) != (lock != nullptr) || (lock && lock != burrow::lockAt(level, {x, y, z}))) ++mismatches;
+                    if (lock) {
+                        ++locks;
+                        bool keyed = false;
+                        for (int i = 0; i < burrow_level_thing_count(l); ++i)
+                            for (int k = 0; k < burrow_level_thing(l, i)->property_count; ++k)
+                                keyed |= std::string(burrow_level_thing(l, i)->properties[k].name) == "opens" && std::string(burrow_level_thing(l, i)->properties[k].text) == lock;
+                        CHECK_MSG(keyed, stem + ": no key opens " + lock);
+                    }
                 }
             CHECK_MSG(mismatches == 0, stem + ": " + std::to_string(mismatches) + " cells differ on depth " + std::to_string(z));
+            if (stem == "vault") CHECK_MSG(locks > 0, "the vault's locked door has no lock");
 
             // Regions as the core labels them with the project's movement.
             const burrow::RegionMap map = burrow::labelRegions(level.tiles(z), core.movement, level.kinds);

@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QPushButton>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -51,6 +52,15 @@ void ParameterForm::show(const StageType* type, const ParamValues& values, Level
         auto* label = new QLabel(QString::fromStdString(spec.label), this);
         label->setToolTip(QString::fromStdString(spec.help));
         layout_->addRow(label, field);
+        if (spec.type == ParamType::RoomGraph) {
+            // The graph is drawn in its own dock: one click there from the stage.
+            auto* draw = new QPushButton(tr("Draw the Graph..."), this);
+            draw->setObjectName("drawRoomGraph");
+            draw->setToolTip(tr("Open the Room Graph dock on this graph: rooms, joins, locks"));
+            auto* box = static_cast<QComboBox*>(field);
+            connect(draw, &QPushButton::clicked, this, [this, box] { emit roomGraphRequested(box->currentText()); });
+            layout_->addRow(QString(), draw);
+        }
     }
 }
 

@@ -28,6 +28,8 @@ public:
 signals:
     // A field changed and the values pass every check.
     void valuesEdited(const burrow::ParamValues& values);
+    // "Draw the Graph..." beside a room graph choice: the designer wants to edit it.
+    void roomGraphRequested(const QString& graph);
 
 private:
     QWidget* makeField(const ParamSpec& spec);

@@ -244,6 +244,16 @@ void ProjectDocument::setPrefabs(ProjectPrefabs prefabs) {
     else setRecipe(std::move(recipe));
 }
 
+void ProjectDocument::setRoomGraphs(RoomGraphs graphs) {
+    if (graphs == project_.roomGraphs) return;
+    project_.roomGraphs = std::move(graphs);
+    restart();
+    setModified(true);
+    emit recipeChanged();
+    emit levelReset();
+    emit progressChanged();
+}
+
 void ProjectDocument::setAcceptance(Acceptance acceptance) {
     if (acceptance == project_.acceptance) return;
     project_.acceptance = std::move(acceptance);

@@ -89,6 +89,9 @@ public:
     // The project's prefabs; the prefab groups of its rules follow (a prefab gone is
     // dropped from them, a changed one replaced), regenerating when they change.
     void setPrefabs(ProjectPrefabs prefabs);
+    // The project's room graphs (Project::roomGraphs): the level is made again,
+    // since a room_graph stage may lay any of them out.
+    void setRoomGraphs(RoomGraphs graphs);
     // The rules levels are judged by; the level stays. Announced as recipeChanged,
     // since what judges seeds (the gallery) starts over on either.
     void setAcceptance(Acceptance acceptance);

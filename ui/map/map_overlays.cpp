@@ -69,6 +69,15 @@ void drawRoomNodes(QPainter& painter, const CellTransform& t, const Level& level
         }
 }
 
+void drawHighlightedRoom(QPainter& painter, const CellTransform& t, const Level& level, int depth, const std::string& node) {
+    for (const Area& a : level.areas)
+        if (a.depth == depth && a.node == node) {
+            painter.setPen(QPen(QColor(255, 255, 255, 230), 2));
+            painter.setBrush(QColor(255, 255, 255, 36));
+            painter.drawRect(t.cellRect(a.bounds.x, a.bounds.y, a.bounds.width, a.bounds.height));
+        }
+}
+
 MarkThinner::MarkThinner(QSize widget, double cellPixels) : widget_(widget), mark_(std::max(4.0, cellPixels * 0.8)) {
     if (cellPixels >= 5.0) return; // a mark fits inside its cell: nothing can crowd
     bin_ = mark_ + 1.0;

@@ -82,6 +82,8 @@ void drawGrid(QPainter& painter, const CellTransform& t, int x0, int y0, int x1,
 void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, int depth);
 // The node ids of rooms laid out from a room graph, above each room.
 void drawRoomNodes(QPainter& painter, const CellTransform& t, const Level& level, int depth);
+// The room of a room graph node outlined brightly (the node picked in the graph dock).
+void drawHighlightedRoom(QPainter& painter, const CellTransform& t, const Level& level, int depth, const std::string& node);
 
 // Marks (markers, stairs, things) scale with the cells, down to a few pixels; once
 // they are larger than their cells they would bury the map, so only one is drawn

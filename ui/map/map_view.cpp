@@ -236,6 +236,20 @@ std::optional<Cell> MapView::cellAt(QPointF pos) const {
     return Cell{x, y, depth_};
 }
 
+void MapView::setHighlightedNode(const std::string& node) {
+    if (node == highlightedNode_) return;
+    highlightedNode_ = node;
+    if (level_)
+        for (const Area& a : level_->areas)
+            if (a.node == node && !node.empty()) {
+                if (a.depth != depth_) setDepth(a.depth);
+                const QRectF room(a.bounds.x, a.bounds.y, a.bounds.width, a.bounds.height);
+                if (!visibleCells().contains(room)) centreOn(room.center());
+                break;
+            }
+    update();
+}
+
 void MapView::paintEvent(QPaintEvent* event) {
     QPainter painter(this);
     render(painter, event->rect());
@@ -277,6 +291,7 @@ void MapView::render(QPainter& painter, const QRect& area) {
             emit viewChanged();
         }
     }
+    if (!highlightedNode_.empty()) drawHighlightedRoom(painter, t, *level_, depth_, highlightedNode_);
     drawAnnotations(painter, t, marks_, depth_, maxAge_);
     if (rectFrom_ && dragCell_) {
         painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));

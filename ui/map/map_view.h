@@ -54,6 +54,11 @@ public:
     // How placed things look and what their tooltips say, by template name.
     void setEntityLooks(EntityLooks looks);
 
+    // The room laid out for this room graph node is outlined brightly (the graph
+    // dock's pick), and brought into view; "" for none.
+    void setHighlightedNode(const std::string& node);
+    const std::string& highlightedNode() const { return highlightedNode_; }
+
     PaintTool tool() const { return tool_; }
     void setTool(PaintTool tool);
 
@@ -118,6 +123,7 @@ private:
 
     const Level* level_ = nullptr;
     int depth_ = 0;
+    std::string highlightedNode_;
     double scale_ = 16.0;   // pixels per cell
     QPointF offset_;        // the cell coordinate at the widget's top-left corner
     QImage blocks_;         // one pixel a cell: the current depth's colours
