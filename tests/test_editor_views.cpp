@@ -9,6 +9,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLineEdit>
+#include <QScreen>
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
@@ -20,6 +22,7 @@
 
 #include "test_main.h"
 #include "docks/depth_strip_dock.h"
+#include "docks/generation_dock.h"
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
 #include "docks/parameter_form.h"
@@ -81,6 +84,84 @@ private slots:
         QTest::keyClick(play->view(), Qt::Key_Escape);
         QTest::qWait(50);
         QVERIFY(window.mapView()->geometry().width() > window.width() / 2);
+    }
+
+    // Quit and start again: the same layout, tabs on the same side, the dock column
+    // as wide, the map as large. A state saved by another layout version is not
+    // restored (the first layout instead); Reset Layout keeps the window on its screen.
+    void theLayoutStaysPut_data() { theMapKeepsMostOfALaptopWindow_data(); }
+    void theLayoutStaysPut() {
+        QFETCH(QSize, size);
+        QSettings().clear();
+        // A restored window is fitted into its screen: on a test screen smaller than
+        // the laptop's, the laptop's size is taken down to it, both times.
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) size = size.boundedTo(screen->availableGeometry().size());
+        const auto mapShare = [](MainWindow& w) { return static_cast<double>(w.mapView()->width()) / w.width(); };
+        int columnWidth = 0;
+        double share = 0;
+        {
+            MainWindow first;
+            first.resize(size);
+            first.applyFirstLayout();
+            first.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+            QTest::qWait(50);
+            columnWidth = first.findChild<GenerationDock*>()->width();
+            size = first.size(); // as shown (a window is never smaller than its docks need)
+            share = mapShare(first);
+            QVERIFY2(share >= (size.width() > 1100 ? 0.55 : 0.5) || size.width() < 1000, qPrintable(QString::number(share)));
+            QVERIFY(first.close()); // saves the layout, as quitting does
+        }
+        {
+            MainWindow again;
+            QCOMPARE(again.size(), size);
+            again.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&again));
+            QTest::qWait(50);
+            QCOMPARE(again.tabPosition(Qt::LeftDockWidgetArea), QTabWidget::West);
+            QVERIFY2(std::abs(again.findChild<GenerationDock*>()->width() - columnWidth) <= 4,
+                     qPrintable(QString("%1 then %2").arg(columnWidth).arg(again.findChild<GenerationDock*>()->width())));
+            QVERIFY2(std::abs(mapShare(again) - share) < 0.01, qPrintable(QString::number(mapShare(again))));
+            // Reset Layout: the first layout, the whole window on the screen.
+            again.resize(5000, 3000);
+            child<QAction>(&again, "resetLayout")->trigger();
+            QVERIFY(again.screen()->availableGeometry().contains(again.frameGeometry()));
+            // A state from another layout version (here: with the legend closed) is not restored.
+            again.findChild<LegendDock*>()->close();
+            QSettings().setValue("window/state", again.saveState(MainWindow::kLayoutVersion - 1));
+        }
+        MainWindow fresh;
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        QVERIFY(!fresh.findChild<LegendDock*>()->isHidden());
+        QVERIFY(fresh.frameGeometry().top() >= fresh.screen()->availableGeometry().top());
+    }
+
+    // Tab on the map hides every dock and shows them again (Tiled's Clear View); Tab
+    // in a field still moves to the next field.
+    void tabHidesTheDocks() {
+        QSettings().clear();
+        MainWindow window;
+        window.resize(1024, 700);
+        window.applyFirstLayout();
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        auto* generation = window.findChild<GenerationDock*>();
+        QVERIFY(generation->isVisible());
+        window.mapView()->setFocus();
+        QTest::keyClick(window.mapView(), Qt::Key_Tab);
+        QVERIFY(!generation->isVisible());
+        QTest::qWait(50);
+        QVERIFY2(window.mapView()->width() > window.width() * 9 / 10, qPrintable(QString::number(window.mapView()->width())));
+        QTest::keyClick(window.mapView(), Qt::Key_Tab);
+        QVERIFY(generation->isVisible());
+        auto* seed = generation->findChild<QLineEdit*>();
+        QVERIFY(seed);
+        seed->setFocus();
+        QTest::keyClick(seed, Qt::Key_Tab);
+        QVERIFY(generation->isVisible());
+        QVERIFY(!seed->hasFocus());
     }
 
     // The status bar says how large the map is drawn and jumps to the usual zooms.

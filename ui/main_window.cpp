@@ -82,15 +82,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
     connect(document_->fileWatch(), &ProjectFileWatch::changedOnDisk, this, &MainWindow::filesChangedOnDisk);
 
-    QSettings settings;
-    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
-        // The first size fits the screen it opens on (a 1366 x 768 laptop included),
-        // up to 1400 x 900.
-        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1400, 900);
-        resize(std::min(1400, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
-        move(available.center() - rect().center());
-    }
-    if (!restoreState(settings.value("window/state").toByteArray())) applyFirstLayout();
+    restoreLayout();
     mapView_->setLevel(&document_->level());
     levelReset();
     refreshTitle();
@@ -402,9 +394,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         return;
     }
     runner_->cancel();
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    saveLayout();
     event->accept();
 }
 

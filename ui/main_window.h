@@ -13,6 +13,8 @@ class QLabel;
 class QMenu;
 class QSpinBox;
 
+class QDockWidget;
+
 namespace burrow::ui {
 
 class DepthStripDock;
@@ -67,7 +69,25 @@ private:
 public:
     // The first start's layout, also View > Reset Layout.
     void applyFirstLayout();
+    // View > Reset Layout: the first layout, in a window that fits its screen.
+    void resetLayout();
+    // The layout as the last session left it (QSettings "window/..."), or the first
+    // layout when none was saved or it was saved by another layout version.
+    void restoreLayout();
+    // Saved with every dock shown again (a layout saved with the docks hidden by Tab would
+    // open with none).
+    void saveLayout();
+    // Moves and shrinks the window so all of it is on the screen it is on (a saved
+    // geometry from a bigger screen, a layout that grew it).
+    void fitIntoScreen();
+    // Tab on the map hides every dock, and shows them again (Tiled's Clear View).
+    void setDocksHidden(bool hidden);
+    bool docksHidden() const { return docksHidden_; }
+    // Bumped when the docks change, so an older saved state falls back to the first layout.
+    static constexpr int kLayoutVersion = 2;
 private:
+    // The dock in front in a side's column (visible, docked there), or nullptr.
+    QDockWidget* frontDock(Qt::DockWidgetArea area) const;
     // Docks start this wide: usable, and the map keeps most of the window.
     static constexpr int kNarrowDock = 290;
     void newProject();
@@ -91,6 +111,8 @@ private:
     DepthStripDock* depthStrip_ = nullptr;
     RulesDock* rulesDock_ = nullptr;
     RoomGraphDock* roomGraphDock_ = nullptr;
+    QList<QDockWidget*> hiddenDocks_; // shown before Tab hid them
+    bool docksHidden_ = false;
     PlayDock* playDock_ = nullptr;
     SeedGalleryDock* seedGalleryDock_ = nullptr;
     TilePalette* palette_ = nullptr;

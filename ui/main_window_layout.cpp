@@ -1,5 +1,13 @@
-// The editor's first layout (also View > Reset Layout), apart from the window it lays out.
+// The editor's layout apart from the window it lays out: the first one (also View >
+// Reset Layout), the one saved on quit and restored at the next start, the window
+// kept on its screen, and the docks hidden with Tab.
+#include <QAction>
 #include <QDockWidget>
+#include <QScreen>
+#include <QSettings>
+#include <QTimer>
+#include <algorithm>
+#include <utility>
 
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
@@ -66,6 +74,84 @@ void MainWindow::applyFirstLayout() {
     resizeDocks({generationDock_, tools.front()}, {kNarrowDock, kNarrowDock}, Qt::Horizontal);
     resizeDocks({overview}, {kOverviewHeight + 60}, Qt::Vertical);
     resizeDocks({depthStrip_}, {90}, Qt::Vertical);
+}
+
+void MainWindow::resetLayout() {
+    setDocksHidden(false);
+    applyFirstLayout();
+    fitIntoScreen();
+}
+
+// QMainWindow's state keeps the docks' places and sizes but not the side their tabs
+// are on: that is saved beside it, since South tabs of seven docks would widen the
+// column past half a laptop's window.
+void MainWindow::saveLayout() {
+    setDocksHidden(false);
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState(kLayoutVersion));
+    settings.setValue("window/leftTabs", static_cast<int>(tabPosition(Qt::LeftDockWidgetArea)));
+    // Qt gives a tabbed column back wider than it was (by about its tab bar): each
+    // side's width is saved too, and set again after the state is restored.
+    for (const auto& [area, key] : {std::pair{Qt::LeftDockWidgetArea, "window/leftWidth"}, std::pair{Qt::RightDockWidgetArea, "window/rightWidth"}})
+        if (QDockWidget* dock = frontDock(area)) settings.setValue(key, dock->width());
+        else settings.remove(key);
+}
+
+QDockWidget* MainWindow::frontDock(Qt::DockWidgetArea area) const {
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        if (dock->isVisible() && !dock->isFloating() && dockWidgetArea(dock) == area && !dock->visibleRegion().isEmpty()) return dock;
+    return nullptr;
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray())) {
+        // The first size fits the screen it opens on (a 1366 x 768 laptop included),
+        // up to 1400 x 900.
+        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1400, 900);
+        resize(std::min(1400, available.width() * 95 / 100), std::min(900, available.height() * 92 / 100));
+        move(available.center() - rect().center());
+    }
+    fitIntoScreen();
+    const QVariant tabs = settings.value("window/leftTabs");
+    const int west = static_cast<int>(QTabWidget::West);
+    setTabPosition(Qt::LeftDockWidgetArea, static_cast<QTabWidget::TabPosition>(tabs.isValid() ? std::clamp(tabs.toInt(), 0, west) : west));
+    if (!restoreState(settings.value("window/state").toByteArray(), kLayoutVersion)) {
+        applyFirstLayout();
+        return;
+    }
+    // The columns' widths once the window is laid out (a dock's width is its own only then).
+    QTimer::singleShot(0, this, [this, left = settings.value("window/leftWidth"), right = settings.value("window/rightWidth")] {
+        for (const auto& [area, width] : {std::pair{Qt::LeftDockWidgetArea, left}, std::pair{Qt::RightDockWidgetArea, right}})
+            if (QDockWidget* dock = frontDock(area); dock && width.isValid()) resizeDocks({dock}, {width.toInt()}, Qt::Horizontal);
+    });
+}
+
+void MainWindow::fitIntoScreen() {
+    if (isMaximized() || isFullScreen() || !screen()) return;
+    const QRect available = screen()->availableGeometry();
+    // The frame (title bar, borders) counts: it is what must stay on the screen.
+    const QSize frame = frameGeometry().size() - size();
+    resize(size().boundedTo(available.size() - frame));
+    const QRect outer = frameGeometry();
+    move(std::clamp(outer.x(), available.left(), std::max(available.left(), available.right() + 1 - outer.width())),
+         std::clamp(outer.y(), available.top(), std::max(available.top(), available.bottom() + 1 - outer.height())));
+}
+
+void MainWindow::setDocksHidden(bool hidden) {
+    if (hidden == docksHidden_) return;
+    docksHidden_ = hidden;
+    if (hidden) {
+        for (QDockWidget* dock : findChildren<QDockWidget*>())
+            if (dock->isVisible()) hiddenDocks_ << dock;
+        for (QDockWidget* dock : hiddenDocks_) dock->hide();
+        mapView_->setFocus(); // so Tab on it brings them back
+    } else {
+        const QList<QDockWidget*> docks = std::exchange(hiddenDocks_, {});
+        for (QDockWidget* dock : docks) dock->show();
+    }
+    if (auto* action = findChild<QAction*>("hideDocks"); action && action->isChecked() != hidden) action->setChecked(hidden);
 }
 
 } // namespace burrow::ui

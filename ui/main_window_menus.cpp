@@ -109,7 +109,16 @@ void MainWindow::createMenus() {
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);
     view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
-    view->addAction(tr("Reset &Layout"), this, &MainWindow::applyFirstLayout)->setObjectName("resetLayout");
+    view->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout)->setObjectName("resetLayout");
+    QAction* clearView = view->addAction(tr("&Hide Docks"));
+    clearView->setObjectName("hideDocks");
+    clearView->setCheckable(true);
+    clearView->setShortcut(QKeySequence(Qt::Key_Tab));
+    // Tab moves the keyboard between fields everywhere else: only on the map does it
+    // hide the docks (Tiled's Clear View).
+    clearView->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    mapView_->addAction(clearView);
+    connect(clearView, &QAction::toggled, this, &MainWindow::setDocksHidden);
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(theme);
     for (const auto& [kind, text, name] : {std::tuple{Theme::System, tr("Follow the &System"), "themeSystem"}, std::tuple{Theme::Light, tr("&Light"), "themeLight"},
