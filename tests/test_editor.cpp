@@ -167,6 +167,28 @@ private slots:
         QVERIFY(window.isWindowModified());
     }
 
+    // Removing the last stage keeps the level finished: its hand edits laid over it
+    // and its hash shown, as after any other edit (it showed neither until a play-test).
+    void removingTheLastStageKeepsTheFinishedLevel() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
+        ProjectDocument* doc = window.document();
+        const std::vector<ProjectDocument::EditChange> paint = {{{1, 1, 0}, Tile::Water}};
+        doc->applyEdits(paint);
+        RecipePanel* recipe = window.generationDock()->recipe();
+        while (recipe->list()->count() > 0) {
+            recipe->list()->setCurrentRow(recipe->list()->count() - 1);
+            child<QPushButton>(&window, "removeStage")->click();
+            QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+            QCOMPARE(doc->level().at(1, 1, 0), Tile::Water);
+            QVERIFY(!doc->levelHash().isEmpty());
+            QCOMPARE(doc->levelHash(), QString::fromStdString(levelHash(makeLevel(doc->project(), doc->project().seed).level)));
+            QVERIFY2(child<QLabel>(&window, "levelLabel")->text().contains(doc->levelHash()), qPrintable(child<QLabel>(&window, "levelLabel")->text()));
+            QCOMPARE(window.mapView()->level(), &doc->level());
+        }
+    }
+
     // Every designer edit of the recipe, its parameters, the seed, the size and the
     // movement is one History entry named for what changed (a parameter stepped
     // three times is one); undoing them all gives back the project and the level

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QScreen>
 #include <QListWidget>
+#include <QPainter>
 #include <QMenu>
 #include <QPushButton>
 #include <QToolBar>
@@ -162,6 +163,29 @@ private slots:
         QTest::keyClick(seed, Qt::Key_Tab);
         QVERIFY(generation->isVisible());
         QVERIFY(!seed->hasFocus());
+    }
+
+    // At a zoom between whole pixels the glyph cells meet without a seam: no pixel of
+    // an open floor shows the dark outside between its cells.
+    void noSeamsAtFractionalZoom() {
+        Level level(LevelSize{100, 80, 1}, Tile::Floor);
+        MapView view;
+        view.resize(600, 400);
+        view.setLevel(&level);
+        for (const double zoom : {10.4, 12.5, 13.7, 17.3}) {
+            view.setCellPixels(zoom, {});
+            view.centreOn({50, 40});
+            QImage image(view.size(), QImage::Format_RGB32);
+            QPainter painter(&image);
+            view.render(painter, view.rect());
+            painter.end();
+            const QRectF cells = view.visibleCells();
+            QVERIFY(cells.left() > 0 && cells.top() > 0 && cells.right() < 100 && cells.bottom() < 80); // the level fills the view
+            int seams = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x) seams += image.pixel(x, y) == qRgb(24, 24, 28);
+            QVERIFY2(seams == 0, qPrintable(QString("%1 seam pixels at %2 pixels a cell").arg(seams).arg(zoom)));
+        }
     }
 
     // The status bar says how large the map is drawn and jumps to the usual zooms.

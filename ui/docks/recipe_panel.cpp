@@ -39,6 +39,7 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     }
     add_->setMenu(menu);
     remove_ = new QPushButton(tr("Remove"), this);
+    remove_->setObjectName("removeStage");
     up_ = new QPushButton(tr("Up"), this);
     down_ = new QPushButton(tr("Down"), this);
     reroll_ = new QPushButton(tr("Reroll"), this);

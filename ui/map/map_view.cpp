@@ -309,7 +309,10 @@ void MapView::renderBlocks(QPainter& painter, const QImage& image, const QRectF&
 }
 
 void MapView::renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1) {
-    const int cell = static_cast<int>(std::lround(scale_));
+    // Cells land on whole pixels a step of scale_ apart, rounded: 12 or 13 pixels at
+    // 12.5. Pre-drawn cells as large as the longest step overlap the next by a pixel
+    // at most; smaller ones left a dark seam every few cells.
+    const int cell = static_cast<int>(std::ceil(scale_));
     atlas_.ensure(level_->kinds, cell);
     const TileGrid& tiles = level_->tiles(depth_);
     for (int y = y0; y < y1; ++y) {
