@@ -28,6 +28,7 @@
 #include "docks/overview_dock.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
+#include "docks/replay_bar.h"
 #include "document/project_document.h"
 #include "main_window.h"
 #include "map/level_preview.h"
@@ -85,6 +86,20 @@ private slots:
         QTest::keyClick(play->view(), Qt::Key_Escape);
         QTest::qWait(50);
         QVERIFY(window.mapView()->geometry().width() > window.width() / 2);
+        // Every other way out gives the width back too: a bot game watched to its end
+        // then Back to editing, and a game the level changed under.
+        play->watchTheBot();
+        QTest::qWait(50);
+        play->replay()->setPosition(static_cast<int>(play->watchedInputs().size()));
+        QTest::qWait(50);
+        child<QPushButton>(play, "backToEditing")->click();
+        QTest::qWait(50);
+        QVERIFY2(window.mapView()->geometry().width() > window.width() / 2, qPrintable(QString::number(window.mapView()->geometry().width())));
+        play->playFromHere();
+        QTest::qWait(50);
+        window.document()->setSeed(window.document()->project().seed + 1, "");
+        QTest::qWait(50);
+        QVERIFY2(window.mapView()->geometry().width() > window.width() / 2, qPrintable(QString::number(window.mapView()->geometry().width())));
     }
 
     // Quit and start again: the same layout, tabs on the same side, the dock column

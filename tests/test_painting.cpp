@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <QAction>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -109,6 +110,13 @@ private slots:
         auto* palette = child<QComboBox>(&window, "tilePalette");
         QCOMPARE(palette->count(), kTileKindCount + 1);
         QCOMPARE(palette->itemText(kTileKindCount), QString("Lava"));
+        // Every name shows whole, in the box and in its list.
+        for (int i = 0; i < palette->count(); ++i) {
+            palette->setCurrentIndex(i);
+            const int text = palette->fontMetrics().horizontalAdvance(palette->itemText(i));
+            QVERIFY2(palette->width() >= text + palette->iconSize().width(), qPrintable(palette->itemText(i)));
+            QVERIFY(palette->view()->minimumWidth() >= text);
+        }
         palette->setCurrentIndex(kTileKindCount);
         const Tile lava = static_cast<Tile>(kTileKindCount);
         child<QAction>(&window, "toolPencil")->trigger();

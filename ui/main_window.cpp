@@ -13,6 +13,7 @@
 #include <QScreen>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QTimer>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -136,9 +137,13 @@ void MainWindow::createDocks() {
             resizeDocks({playDock_}, {width() * 55 / 100}, Qt::Horizontal);
     });
     connect(playDock_, &PlayDock::backToEditing, this, [this] {
-        if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
-            resizeDocks({playDock_}, {kNarrowDock}, Qt::Horizontal);
         mapView_->setFocus();
+        // Once the dock has laid out without the game's widgets (a replay bar hidden
+        // widens it no more).
+        QTimer::singleShot(0, this, [this] {
+            if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
+                resizeDocks({playDock_}, {kNarrowDock}, Qt::Horizontal);
+        });
     });
     playDock_->setHereProvider([this]() -> std::optional<Cell> {
         const Level& level = document_->level();

@@ -75,6 +75,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     endingText_->setStyleSheet("font-size: 18px; font-weight: bold;");
     auto* again = new QPushButton(tr("Play again"), ending_);
     auto* back = new QPushButton(tr("Back to editing"), ending_);
+    back->setObjectName("backToEditing");
     auto* endRow = new QHBoxLayout(ending_);
     endRow->addWidget(endingText_, 1);
     endRow->addWidget(again);
@@ -99,7 +100,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     connect(replay_, &ReplayBar::positionChanged, this, &PlayDock::showWatchedTurn);
     connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(again, &QPushButton::clicked, this, &PlayDock::playFromHere);
-    connect(back, &QPushButton::clicked, this, &PlayDock::backToEditing);
+    connect(back, &QPushButton::clicked, this, &PlayDock::leave);
     connect(reveal, &QCheckBox::toggled, view_, &PlayView::setRevealAll);
     connect(view_, &PlayView::input, this, &PlayDock::act);
     // A game plays one level: when the document's level is replaced or regenerated,
@@ -116,7 +117,7 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     };
     connect(document_, &ProjectDocument::levelReset, this, forgetLostGames);
     connect(document_, &ProjectDocument::fileChanged, this, forgetLostGames);
-    connect(view_, &PlayView::leaveRequested, this, &PlayDock::backToEditing);
+    connect(view_, &PlayView::leaveRequested, this, &PlayDock::leave);
     refresh();
 }
 
@@ -229,8 +230,15 @@ void PlayDock::showWatchedTurn(int inputsPlayed) {
     refresh();
 }
 
+void PlayDock::leave() {
+    replay_->setPlaying(false);
+    replay_->hide();
+    emit backToEditing();
+}
+
 void PlayDock::endGame() {
     if (!game_ || startingGame_) return;
+    emit backToEditing();
     watched_.reset();
     replay_->setPlaying(false);
     replay_->hide();

@@ -59,9 +59,13 @@ public:
 
 signals:
     void gameStarted();
+    // Every way a game is left (Back to editing, Esc, the level changing under it):
+    // the window gives the map its room back.
     void backToEditing();
 
 private:
+    // Back to editing: a replay stops and its bar goes (it would keep the dock wide).
+    void leave();
     void act(const Input& input);
     void watch(const Level& level, std::uint64_t simulationSeed, GameOptions options, std::vector<Input> inputs);
     void refresh();

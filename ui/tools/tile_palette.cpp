@@ -1,5 +1,6 @@
 #include "tools/tile_palette.h"
 
+#include <QAbstractItemView>
 #include <QSignalBlocker>
 
 #include "map/tile_atlas.h"
@@ -11,6 +12,9 @@ QIcon tileIcon(const TileKind& kind, int size) { return QIcon(QPixmap::fromImage
 TilePalette::TilePalette(QWidget* parent) : QComboBox(parent) {
     setObjectName("tilePalette");
     setToolTip(tr("The tile the pencil, rectangle and fill paint with"));
+    // As wide as the longest name, a project's own kinds included ("Stairs down", not "Stai…down").
+    setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    view()->setTextElideMode(Qt::ElideNone);
     setKinds(builtInTileKinds());
     setCurrentIndex(static_cast<int>(Tile::Floor));
     connect(this, &QComboBox::currentIndexChanged, this, [this] { emit tileChosen(tile()); });
@@ -35,6 +39,7 @@ void TilePalette::setKinds(const TileKinds& kinds) {
                         Qt::ToolTipRole);
         }
         setCurrentIndex(kinds.contains(chosen) ? static_cast<int>(chosen) : static_cast<int>(Tile::Floor));
+        view()->setMinimumWidth(view()->sizeHintForColumn(0) + 2 * iconSize().width());
     }
     if (tile() != chosen) emit tileChosen(tile());
 }
