@@ -189,6 +189,17 @@ private slots:
         for (int y = 2; y <= 3; ++y)
             for (int x = 2; x <= 4; ++x) QCOMPARE(doc->level().at(x, y, 0), Tile::Water);
         QCOMPARE(doc->undoStack()->count(), 2);
+        // Right click picks the tile under the cursor (Tiled's eyedropper), which the
+        // pencil then paints; picking changes nothing of the level.
+        auto* palette = child<QComboBox>(&window, "tilePalette");
+        QTest::mouseClick(view, Qt::RightButton, {}, view->cellCentre(2, 2).toPoint());
+        QCOMPARE(static_cast<Tile>(palette->currentData().toInt()), Tile::Water);
+        QCOMPARE(doc->undoStack()->count(), 2);
+        child<QAction>(&window, "toolPencil")->trigger();
+        const Tile before = doc->level().at(10, 10, 0);
+        drag(view, {{10, 10}});
+        QCOMPARE(doc->level().at(10, 10, 0), Tile::Water);
+        QVERIFY(before != Tile::Water || doc->undoStack()->count() == 2);
     }
 
     // Make prefab: a dragged rectangle becomes one of the project's prefabs, cell for

@@ -254,6 +254,12 @@ void MainWindow::createToolBars() {
     palette_ = new TilePalette(tools);
     tools->addWidget(palette_);
     connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
+    // Right click picks the tile under the cursor, as in Tiled: the palette shows it,
+    // and the pencil, rectangle and fill paint with it.
+    connect(mapView_, &MapView::tilePicked, this, [this](Cell cell) {
+        const Level& level = document_->level();
+        if (level.contains(cell.x, cell.y, cell.z)) palette_->setCurrentIndex(static_cast<int>(level.at(cell.x, cell.y, cell.z)));
+    });
     paint_->setTile(palette_->tile());
     mapView_->setTool(PaintTool::Pan);
     connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });

@@ -333,6 +333,10 @@ void MapView::wheelEvent(QWheelEvent* event) {
 }
 
 void MapView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::RightButton) {
+        if (const auto cell = cellAt(event->position())) emit tilePicked(*cell);
+        return;
+    }
     if (event->button() == Qt::LeftButton)
         if (const auto cell = cellAt(event->position())) emit cellClicked(*cell);
     const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);

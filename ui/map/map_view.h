@@ -102,6 +102,8 @@ signals:
     // The Make prefab tool's rectangle, corner to corner.
     void prefabRectangleChosen(burrow::Point a, burrow::Point b);
     void fillRequested(burrow::Point at);
+    // A right click on a cell: pick its tile to paint with (Tiled's eyedropper).
+    void tilePicked(burrow::Cell cell);
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -11,7 +11,7 @@ QIcon tileIcon(const TileKind& kind, int size) { return QIcon(QPixmap::fromImage
 
 TilePalette::TilePalette(QWidget* parent) : QComboBox(parent) {
     setObjectName("tilePalette");
-    setToolTip(tr("The tile the pencil, rectangle and fill paint with"));
+    setToolTip(tr("The tile the pencil, rectangle and fill paint with (right-click a cell of the map to pick its tile)"));
     // As wide as the longest name, a project's own kinds included ("Stairs down", not "Stai…down").
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     view()->setTextElideMode(Qt::ElideNone);
