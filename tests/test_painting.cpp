@@ -12,6 +12,8 @@
 #include <QUndoStack>
 
 #include "test_main.h"
+#include <QSpinBox>
+#include "editing/shapes.h"
 #include "document/project_document.h"
 #include "io/file_io.h"
 #include "model/level_hash.h"
@@ -200,6 +202,44 @@ private slots:
         drag(view, {{10, 10}});
         QCOMPARE(doc->level().at(10, 10, 0), Tile::Water);
         QVERIFY(before != Tile::Water || doc->undoStack()->count() == 2);
+    }
+
+    // The brush covers a square a cell's size across, centred, clipped, each cell once.
+    void brushesCoverSquares() {
+        QCOMPARE(brushCells({{5, 5}}, 1, 10, 10), (std::vector<Point>{{5, 5}}));
+        QCOMPARE(brushCells({{5, 5}}, 3, 10, 10).size(), std::size_t(9));
+        QCOMPARE(brushCells({{5, 5}}, 2, 10, 10), (std::vector<Point>{{5, 5}, {6, 5}, {5, 6}, {6, 6}}));
+        QCOMPARE(brushCells({{0, 0}}, 3, 10, 10), (std::vector<Point>{{0, 0}, {1, 0}, {0, 1}, {1, 1}})); // clipped at the corner
+        QCOMPARE(brushCells({{4, 4}, {5, 4}}, 3, 10, 10).size(), std::size_t(12)); // the overlap once
+    }
+
+    // The Line tool paints a straight line end to end, as wide as the brush, as one
+    // undo step; the pencil paints with the brush too.
+    void lineAndBrushSize() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        window.painter()->setTile(Tile::Water);
+        child<QAction>(&window, "toolLine")->trigger();
+        QTest::mousePress(view, Qt::LeftButton, {}, view->cellCentre(2, 3).toPoint());
+        QTest::mouseMove(view, view->cellCentre(8, 6).toPoint());
+        QTest::mouseRelease(view, Qt::LeftButton, {}, view->cellCentre(8, 6).toPoint());
+        for (const Point& p : lineCells({2, 3}, {8, 6})) QCOMPARE(doc->level().at(p.x, p.y, 0), Tile::Water);
+        QCOMPARE(doc->undoStack()->count(), 1);
+        child<QSpinBox>(&window, "brushSize")->setValue(3);
+        QCOMPARE(window.painter()->brushSize(), 3);
+        window.painter()->setTile(Tile::Obstacle);
+        child<QAction>(&window, "toolPencil")->trigger();
+        drag(view, {{20, 10}});
+        for (int y = 9; y <= 11; ++y)
+            for (int x = 19; x <= 21; ++x) QCOMPARE(doc->level().at(x, y, 0), Tile::Obstacle);
+        QCOMPARE(doc->undoStack()->count(), 2);
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QVERIFY(doc->level() == makeLevel(doc->project(), doc->project().seed).level);
     }
 
     // Make prefab: a dragged rectangle becomes one of the project's prefabs, cell for

@@ -235,7 +235,8 @@ void MainWindow::createToolBars() {
         {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")},
         {PaintTool::MakePrefab, tr("Make prefab"),
          tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
-            "and openings where the ground goes on out of the rectangle")}};
+            "and openings where the ground goes on out of the rectangle")},
+        {PaintTool::Line, tr("Line"), tr("Drag a straight line to paint with the chosen tile, as wide as the brush")}};
     int key = Qt::Key_1;
     for (const auto& [tool, name, help] : kinds) {
         QAction* a = tools->addAction(name);
@@ -253,6 +254,13 @@ void MainWindow::createToolBars() {
     }
     palette_ = new TilePalette(tools);
     tools->addWidget(palette_);
+    auto* brush = new QSpinBox(tools);
+    brush->setObjectName("brushSize");
+    brush->setRange(1, PaintController::kLargestBrush);
+    brush->setPrefix(tr("Brush "));
+    brush->setToolTip(tr("How many cells across the pencil, eraser and line paint"));
+    tools->addWidget(brush);
+    connect(brush, &QSpinBox::valueChanged, this, [this](int size) { paint_->setBrushSize(size); });
     connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
     // Right click picks the tile under the cursor, as in Tiled: the palette shows it,
     // and the pencil, rectangle and fill paint with it.

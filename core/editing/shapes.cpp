@@ -26,6 +26,20 @@ std::vector<Point> lineCells(Point a, Point b) {
     return cells;
 }
 
+std::vector<Point> brushCells(const std::vector<Point>& cells, int size, int width, int height) {
+    size = std::max(1, size);
+    const int before = (size - 1) / 2; // cells left of and above the centre
+    std::vector<Point> covered;
+    covered.reserve(cells.size() * static_cast<std::size_t>(size) * static_cast<std::size_t>(size));
+    for (const Point& c : cells)
+        for (int y = c.y - before; y < c.y - before + size; ++y)
+            for (int x = c.x - before; x < c.x - before + size; ++x)
+                if (x >= 0 && y >= 0 && x < width && y < height) covered.push_back({x, y});
+    std::sort(covered.begin(), covered.end(), [](const Point& a, const Point& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+    covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
+    return covered;
+}
+
 std::vector<Point> rectCells(Point a, Point b, int width, int height) {
     const int x0 = std::max(0, std::min(a.x, b.x)), x1 = std::min(width - 1, std::max(a.x, b.x));
     const int y0 = std::max(0, std::min(a.y, b.y)), y1 = std::min(height - 1, std::max(a.y, b.y));

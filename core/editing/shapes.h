@@ -14,6 +14,11 @@ namespace burrow {
 // doubled cells), so a fast mouse stroke leaves an unbroken trail.
 std::vector<Point> lineCells(Point a, Point b);
 
+// Every cell a brush `size` cells across covers when put on each of `cells` (the
+// cell at its centre, or just above and left of it for an even size), clipped to the
+// grid, each once, row by row.
+std::vector<Point> brushCells(const std::vector<Point>& cells, int size, int width, int height);
+
 // The cells of the rectangle spanned by two corners (in any order), clipped to the grid.
 std::vector<Point> rectCells(Point a, Point b, int width, int height);
 

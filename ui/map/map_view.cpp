@@ -297,7 +297,10 @@ void MapView::render(QPainter& painter, const QRect& area) {
         painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
         painter.setBrush(QColor(255, 255, 255, 40));
         const Point a = *rectFrom_, b = *dragCell_;
-        painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
+        if (tool_ == PaintTool::Line)
+            for (const Point& c : lineCells(a, b)) painter.drawRect(t.cellRect(c.x, c.y, 1, 1));
+        else
+            painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
 }
@@ -358,6 +361,7 @@ void MapView::mousePressEvent(QMouseEvent* event) {
         break;
     case PaintTool::Rectangle:
     case PaintTool::MakePrefab:
+    case PaintTool::Line:
         rectFrom_ = p;
         dragCell_ = p;
         update();
@@ -391,6 +395,7 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
 void MapView::mouseReleaseEvent(QMouseEvent*) {
     if (rectFrom_ && dragCell_) {
         if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
+        else if (tool_ == PaintTool::Line) emit lineChosen(*rectFrom_, *dragCell_);
         else emit rectangleChosen(*rectFrom_, *dragCell_);
     }
     rectFrom_.reset();

@@ -99,6 +99,8 @@ signals:
     void strokeStarted();
     void strokeCells(const std::vector<burrow::Point>& cells);
     void rectangleChosen(burrow::Point a, burrow::Point b);
+    // The Line tool's drag, end to end.
+    void lineChosen(burrow::Point a, burrow::Point b);
     // The Make prefab tool's rectangle, corner to corner.
     void prefabRectangleChosen(burrow::Point a, burrow::Point b);
     void fillRequested(burrow::Point at);

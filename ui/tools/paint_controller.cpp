@@ -1,6 +1,7 @@
 #include "tools/paint_controller.h"
 
 #include <QUndoStack>
+#include <algorithm>
 #include <optional>
 
 #include "commands/paint_command.h"
@@ -14,8 +15,9 @@ PaintController::PaintController(ProjectDocument* document, MapView* view, QObje
     : QObject(parent), document_(document), view_(view) {
     connect(view_, &MapView::strokeStarted, this, [this] { ++stroke_; });
     connect(view_, &MapView::strokeCells, this, [this](const std::vector<Point>& cells) {
-        paint(cells, view_->tool() == PaintTool::Eraser ? tr("Erase") : tr("Pencil"), stroke_);
+        paint(widened(cells), view_->tool() == PaintTool::Eraser ? tr("Erase") : tr("Pencil"), stroke_);
     });
+    connect(view_, &MapView::lineChosen, this, [this](Point a, Point b) { paint(widened(lineCells(a, b)), tr("Line"), 0); });
     connect(view_, &MapView::rectangleChosen, this, [this](Point a, Point b) {
         const Level& level = document_->level();
         paint(rectCells(a, b, level.width(), level.height()), tr("Rectangle"), 0);
@@ -23,6 +25,13 @@ PaintController::PaintController(ProjectDocument* document, MapView* view, QObje
     connect(view_, &MapView::fillRequested, this, [this](Point at) {
         paint(sameTileArea(document_->level().tiles(view_->depth()), at, kFillLimit), tr("Fill"), 0);
     });
+}
+
+void PaintController::setBrushSize(int size) { brush_ = std::clamp(size, 1, kLargestBrush); }
+
+std::vector<Point> PaintController::widened(const std::vector<Point>& cells) const {
+    const Level& level = document_->level();
+    return brushCells(cells, brush_, level.width(), level.height());
 }
 
 void PaintController::paint(const std::vector<Point>& cells, const QString& what, int stroke) {
