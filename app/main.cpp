@@ -15,7 +15,7 @@
 #include "cli/cli.h"
 #ifdef BURROW_WITH_EDITOR
 #include "main_window.h"
-#include "theme.h"
+#include "style/theme.h"
 #endif
 
 int main(int argc, char* argv[]) {

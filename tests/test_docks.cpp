@@ -27,7 +27,7 @@
 #include "docks/rules_dock.h"
 #include "docks/templates_table.h"
 #include "document/project_document.h"
-#include "theme.h"
+#include "style/theme.h"
 #include "main_window.h"
 #include "map/map_view.h"
 #include "play/play_view.h"

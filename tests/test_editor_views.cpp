@@ -35,7 +35,7 @@
 #include "map/map_view.h"
 #include "pipeline/builtin_stages.h"
 #include "play/play_view.h"
-#include "theme.h"
+#include "style/theme.h"
 #include "editor_test_helpers.h"
 
 using namespace burrow;
@@ -93,13 +93,11 @@ private slots:
         play->replay()->setPosition(static_cast<int>(play->watchedInputs().size()));
         QTest::qWait(50);
         child<QPushButton>(play, "backToEditing")->click();
-        QTest::qWait(50);
-        QVERIFY2(window.mapView()->geometry().width() > window.width() / 2, qPrintable(QString::number(window.mapView()->geometry().width())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.mapView()->geometry().width() > window.width() / 2, 5000);
         play->playFromHere();
         QTest::qWait(50);
         window.document()->setSeed(window.document()->project().seed + 1, "");
-        QTest::qWait(50);
-        QVERIFY2(window.mapView()->geometry().width() > window.width() / 2, qPrintable(QString::number(window.mapView()->geometry().width())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.mapView()->geometry().width() > window.width() / 2, 5000);
     }
 
     // Quit and start again: the same layout, tabs on the same side, the dock column
@@ -135,9 +133,8 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&again));
             QTest::qWait(50);
             QCOMPARE(again.tabPosition(Qt::LeftDockWidgetArea), QTabWidget::West);
-            QVERIFY2(std::abs(again.findChild<GenerationDock*>()->width() - columnWidth) <= 4,
-                     qPrintable(QString("%1 then %2").arg(columnWidth).arg(again.findChild<GenerationDock*>()->width())));
-            QVERIFY2(std::abs(mapShare(again) - share) < 0.01, qPrintable(QString::number(mapShare(again))));
+            QTRY_VERIFY_WITH_TIMEOUT(std::abs(again.findChild<GenerationDock*>()->width() - columnWidth) <= 4, 5000);
+            QTRY_VERIFY_WITH_TIMEOUT(std::abs(mapShare(again) - share) < 0.01, 5000);
             // Reset Layout: the first layout, the whole window on the screen.
             again.resize(5000, 3000);
             child<QAction>(&again, "resetLayout")->trigger();
@@ -168,8 +165,7 @@ private slots:
         window.mapView()->setFocus();
         QTest::keyClick(window.mapView(), Qt::Key_Tab);
         QVERIFY(!generation->isVisible());
-        QTest::qWait(50);
-        QVERIFY2(window.mapView()->width() > window.width() * 9 / 10, qPrintable(QString::number(window.mapView()->width())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.mapView()->width() > window.width() * 9 / 10, 5000);
         QTest::keyClick(window.mapView(), Qt::Key_Tab);
         QVERIFY(generation->isVisible());
         auto* seed = generation->findChild<QLineEdit*>();

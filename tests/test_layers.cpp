@@ -5,6 +5,9 @@
 #include <QTest>
 
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -60,6 +63,58 @@ private slots:
             }
         }
         QVERIFY(files > 50);
+    }
+
+    // ui's folders include one another without a cycle (a cycle, named folder by
+    // folder, fails here), and no folder includes the top level (main_window) it is
+    // put together in. An include names a ui folder when ui/ has that file ("play/"
+    // is also a core folder).
+    void uiFoldersHaveNoCycle() {
+        const fs::path ui = fs::path(BURROW_SOURCE_DIR) / "ui";
+        const std::regex include(std::string("^\\s*") + '#' + "\\s*include\\s*\"([^\"]+)\"");
+        std::map<std::string, std::set<std::string>> uses;
+        for (const auto& entry : fs::recursive_directory_iterator(ui)) {
+            const std::string ext = entry.path().extension().string();
+            if (ext != ".h" && ext != ".cpp") continue;
+            const fs::path relative = fs::relative(entry.path(), ui);
+            const bool topLevel = ++relative.begin() == relative.end();
+            const std::string folder = topLevel ? std::string() : relative.begin()->string();
+            if (!topLevel) uses[folder];
+            std::ifstream in(entry.path());
+            int n = 0;
+            for (std::string line; std::getline(in, line);) {
+                ++n;
+                std::smatch m;
+                if (topLevel || !std::regex_search(line, m, include) || !fs::exists(ui / m[1].str())) continue;
+                const std::string target = m[1];
+                const QString where = QString("ui/%1:%2 includes %3").arg(QString::fromStdString(relative.string())).arg(n).arg(QString::fromStdString(target));
+                const auto slash = target.find('/');
+                QVERIFY2(slash != std::string::npos, qPrintable(where + ": the top level puts the folders together, so no folder includes it"));
+                if (target.substr(0, slash) != folder) uses[folder].insert(target.substr(0, slash));
+            }
+        }
+        QVERIFY(uses.size() >= 8);
+        QVERIFY(uses["tools"].count("map") && !uses["map"].count("tools")); // the pair that once made a cycle
+        // Depth-first, keeping the path: a folder met again on its own path closes a cycle.
+        std::map<std::string, int> state; // 1: on the path, 2: done
+        std::vector<std::string> path;
+        std::function<void(const std::string&)> visit = [&](const std::string& folder) {
+            state[folder] = 1;
+            path.push_back(folder);
+            for (const std::string& next : uses[folder]) {
+                if (state[next] == 1) {
+                    std::string cycle;
+                    for (auto at = std::find(path.begin(), path.end(), next); at != path.end(); ++at) cycle += *at + " -> ";
+                    QFAIL(qPrintable(QString::fromStdString("ui folders include one another in a cycle: " + cycle + next)));
+                }
+                if (state[next] == 0) visit(next);
+                if (QTest::currentTestFailed()) return;
+            }
+            path.pop_back();
+            state[folder] = 2;
+        };
+        for (const auto& [folder, next] : uses)
+            if (state[folder] == 0) visit(folder);
     }
 };
 

@@ -25,7 +25,7 @@
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "main_window.h"
-#include "theme.h"
+#include "style/theme.h"
 #include "map/map_view.h"
 #include "tools/paint_controller.h"
 #include "tools/prefab_maker.h"

@@ -4,7 +4,7 @@
 #include <QRegularExpression>
 #include <QSignalBlocker>
 
-#include "theme.h"
+#include "style/theme.h"
 
 namespace burrow::ui {
 

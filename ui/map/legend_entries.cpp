@@ -8,7 +8,7 @@
 #include "map/heat_layer.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
-#include "tools/tile_palette.h"
+#include "map/tile_atlas.h"
 
 namespace burrow::ui {
 namespace {

@@ -17,7 +17,7 @@
 #include "map/map_overlays.h"
 #include "map/tile_atlas.h"
 #include "model/level.h"
-#include "tools/paint_tool.h"
+#include "map/paint_tool.h"
 
 namespace burrow::ui {
 

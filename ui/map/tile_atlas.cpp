@@ -1,5 +1,7 @@
 #include "map/tile_atlas.h"
 
+#include <QPixmap>
+
 #include <QPainter>
 
 namespace burrow::ui {
@@ -29,5 +31,7 @@ void TileAtlas::ensure(const TileKinds& kinds, int pixels) {
     cells_.clear();
     for (const TileKind& kind : kinds.all()) cells_.push_back(tileCell(kind, pixels));
 }
+
+QIcon tileIcon(const TileKind& kind, int size) { return QIcon(QPixmap::fromImage(tileCell(kind, size))); }
 
 } // namespace burrow::ui

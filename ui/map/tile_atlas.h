@@ -2,6 +2,7 @@
 // Pre-drawn glyph cells, one per tile kind, at the view's current cell size: the map
 // view copies these instead of laying out text for every visible cell.
 #include <QFont>
+#include <QIcon>
 #include <QImage>
 #include <vector>
 
@@ -13,6 +14,8 @@ QColor tileBackground(const TileKind& kind);
 QColor tileForeground(const TileKind& kind);
 // One cell of a kind, `pixels` a side: its glyph in its colour on its background.
 QImage tileCell(const TileKind& kind, int pixels);
+// A small picture of a tile kind (the palette's, the legend's): its cell as an icon.
+QIcon tileIcon(const TileKind& kind, int size = 16);
 
 class TileAtlas {
 public:

@@ -7,8 +7,6 @@
 
 namespace burrow::ui {
 
-QIcon tileIcon(const TileKind& kind, int size) { return QIcon(QPixmap::fromImage(tileCell(kind, size))); }
-
 TilePalette::TilePalette(QWidget* parent) : QComboBox(parent) {
     setObjectName("tilePalette");
     setToolTip(tr("The tile the pencil, rectangle and fill paint with (right-click a cell of the map to pick its tile)"));

@@ -3,12 +3,10 @@
 // own — with its colour and glyph.
 #include <QComboBox>
 
+#include "map/tile_atlas.h"
 #include "model/tile_kinds.h"
 
 namespace burrow::ui {
-
-// A small picture of a tile kind: its colour with its glyph, as the map draws it.
-QIcon tileIcon(const TileKind& kind, int size = 16);
 
 class TilePalette : public QComboBox {
     Q_OBJECT
