@@ -58,6 +58,10 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), document_(new ProjectDocument(this)), runner_(new GenerationRunner(document_, this)),
       mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)), prefabMaker_(new PrefabMaker(document_, mapView_, this)) {
     setCentralWidget(mapView_);
+    // First of everything that hears levelReset: the map (and the depth strip) take the
+    // new level before any dock reacts, since a dock that repaints at once would
+    // otherwise paint the map's old, freed level.
+    connect(document_, &ProjectDocument::levelReset, this, &MainWindow::levelReset);
     createMenus();
     applyTimelineBudget();
     createToolBars();
@@ -70,7 +74,6 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(new ZoomButton(mapView_, this));
     statusBar()->addPermanentWidget(levelLabel_);
 
-    connect(document_, &ProjectDocument::levelReset, this, &MainWindow::levelReset);
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
         depthStrip_->cellsChanged(changes);
