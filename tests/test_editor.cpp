@@ -19,6 +19,7 @@
 #include <QSlider>
 #include <QMenu>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QToolButton>
 #include <QThread>
 #include <QElapsedTimer>
@@ -187,6 +188,23 @@ private slots:
             QVERIFY2(child<QLabel>(&window, "levelLabel")->text().contains(doc->levelHash()), qPrintable(child<QLabel>(&window, "levelLabel")->text()));
             QCOMPARE(window.mapView()->level(), &doc->level());
         }
+    }
+
+    // The status bar counts every warning, not only the last, and a level without
+    // warnings leaves none standing there.
+    void warningsInTheStatusBarFollowTheLevel() {
+        MainWindow window;
+        window.show();
+        QVERIFY(openAndFinish(window, example("lava-caves.burrow.json")));
+        const QString shown = window.statusBar()->currentMessage();
+        QVERIFY2(shown.startsWith("population: ") && shown.contains(" more like it"), qPrintable(shown)); // four pools short, on four depths
+        Recipe quiet = window.document()->project().recipe;
+        for (StageEntry& e : quiet.stages)
+            if (e.type == "populate") e.enabled = false;
+        window.document()->setRecipe(quiet);
+        QTRY_VERIFY_WITH_TIMEOUT(window.document()->atEnd(), 10000);
+        QVERIFY(window.document()->warnings().empty());
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().isEmpty(), 5000);
     }
 
     // Every designer edit of the recipe, its parameters, the seed, the size and the

@@ -333,8 +333,12 @@ void MainWindow::levelReset() {
     showLevelLabel();
     mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
-    const auto warnings = document_->warnings();
-    if (!warnings.empty()) statusBar()->showMessage(QString::fromStdString(warnings.back().text()), 8000);
+    // The warnings of the level shown now, every depth named; gone once an edit or an
+    // undo leaves none (not left standing until the message times out).
+    const QString warning = QString::fromStdString(warningsSummary(document_->warnings()));
+    if (!warning.isEmpty()) statusBar()->showMessage(warning, 8000);
+    else if (!shownWarning_.isEmpty() && statusBar()->currentMessage() == shownWarning_) statusBar()->clearMessage();
+    shownWarning_ = warning;
 }
 
 // Name, size, seed and, once generated, the level hash: the same value `burrow

@@ -113,6 +113,7 @@ private:
     RoomGraphDock* roomGraphDock_ = nullptr;
     QList<QDockWidget*> hiddenDocks_; // shown before Tab hid them
     bool docksHidden_ = false;
+    QString shownWarning_; // the warnings line last put in the status bar
     PlayDock* playDock_ = nullptr;
     SeedGalleryDock* seedGalleryDock_ = nullptr;
     TilePalette* palette_ = nullptr;

@@ -1,5 +1,7 @@
 #include "generation/stage.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 
@@ -26,6 +28,29 @@ std::string count(double n) {
 } // namespace
 
 std::string StageWarning::text() const { return stage.empty() ? message : stage + ": " + message; }
+
+std::string warningsSummary(const std::vector<StageWarning>& warnings) {
+    if (warnings.empty()) return {};
+    const StageWarning& last = warnings.back();
+    const auto same = [&](const StageWarning& w) { return w.stage == last.stage && w.code == last.code && w.group == last.group; };
+    std::vector<int> depths;
+    std::size_t others = 0, alike = 0;
+    for (const StageWarning& w : warnings) {
+        if (!same(w)) ++others;
+        else if (++alike; w.depth >= 0 && std::find(depths.begin(), depths.end(), w.depth) == depths.end()) depths.push_back(w.depth);
+    }
+    std::sort(depths.begin(), depths.end());
+    std::string where;
+    for (std::size_t i = 0; i < depths.size(); ++i)
+        where += (i == 0 ? "" : i + 1 == depths.size() ? " and " : ", ") + std::to_string(depths[i]);
+    std::string line = last.stage.empty() ? std::string() : last.stage;
+    if (!depths.empty()) line += std::string(line.empty() ? "" : " ") + "(depth" + (depths.size() > 1 ? "s " : " ") + where + ")";
+    line += (line.empty() ? "" : ": ") + last.message;
+    // A stage over the whole level names the depth in its words: count the like ones.
+    if (depths.empty() && alike > 1) line += " · " + std::to_string(alike - 1) + " more like it";
+    if (others > 0) line += " · " + std::to_string(others) + " more warning" + (others > 1 ? "s" : "");
+    return line;
+}
 
 const ParamSpec* StageType::param(const std::string& key) const {
     for (const auto& spec : params)

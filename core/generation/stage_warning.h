@@ -2,6 +2,7 @@
 // Something a stage could not do as asked, as a value the editor and later tools
 // can act on (jump to the stage, highlight the group) without parsing text.
 #include <string>
+#include <vector>
 
 namespace burrow {
 
@@ -16,5 +17,11 @@ struct StageWarning {
     std::string text() const;
     friend bool operator==(const StageWarning&, const StageWarning&) = default;
 };
+
+// One line for a status bar: the last warning, with every depth the same warning
+// (stage, code and group) came from, and how many others there are: "population
+// (depths 0, 2 and 3): placed 3 of 5 'boulders' ... · 1 more warning" (a stage over the
+// whole level, whose messages name their depth: "· 3 more like it"). Empty for none.
+std::string warningsSummary(const std::vector<StageWarning>& warnings);
 
 } // namespace burrow
