@@ -108,6 +108,17 @@ private slots:
             "###########",
         });
         QVERIFY(chokepoints(two.tiles(0), two.kinds, Connectivity::Four, {1, 2}, {9, 3}).empty());
+        // Ground the walk never touches (a cave apart, a nook behind the start) bridges nothing.
+        const Level apart = levelOf({
+            "############",
+            "#..#...#####",
+            "#..#.#.,,..#",
+            "####...###.#",
+            "#..#########",
+            "############",
+        });
+        QCOMPARE(chokepoints(apart.tiles(0), apart.kinds, Connectivity::Four, {4, 2}, {10, 3}),
+                 (std::vector<Point>{{6, 2}, {7, 2}, {8, 2}, {9, 2}, {10, 2}}));
         // Under 8 directions a diagonal step goes round a corner cell.
         const Level corner = levelOf({
             "#####",

@@ -4,9 +4,10 @@
 // shortcuts that make it play better.
 //
 // Brogue searches the walk for each candidate wall: a search per candidate, the area
-// squared. Here a few distance fields stand in for those searches. The first grows
-// from one cell of every region at once (the start's region from the start); each
-// next one from the cell of each region furthest from every field so far. For a pair
+// squared. Here two distance fields stand in for those searches. The first grows
+// from one cell of every region (the start's region from the start), labelling the
+// regions as it goes; the second from the cell of each region furthest from the
+// first, two ends of a long walk. For a pair
 // of cells of one region the walk between them is at least the difference of their
 // distances in any field (the triangle inequality), so the largest difference over
 // the fields is a lower bound of the detour: a candidate it clears is a real one.
@@ -16,26 +17,26 @@
 // fields never need mending, and two loops never shortcut the same detour.
 //
 // Cells of different regions are never joined (connect_regions does that, and a
-// region behind a door that does not open stays behind it). Cost: the fields are a
-// few breadth-first passes over the depth, the candidates one pass, then at most
+// region behind a door that does not open stays behind it). Cost: one pass to read
+// the level, two breadth-first searches, the candidates one pass, then at most
 // max_loops x 64 candidates weighed against at most 2 x max_loops loop ends.
 #include "regions/add_loops.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/directions.h"
-#include "regions/region_map.h"
 
 namespace burrow {
 namespace loop_detail {
 
-// How many distance fields stand in for the walks: more give tighter bounds.
-constexpr int kFields = 2;
 // Candidates weighed again, at most, for each loop asked for.
 constexpr std::size_t kCandidatesPerLoop = 64;
 
@@ -61,7 +62,7 @@ public:
         }
         while (next_ < candidates_.size() && opened_ < maxLoops_) {
             Candidate& c = candidates_[next_++];
-            if (boundOf(c) < threshold(c)) continue; // an earlier loop may have made this walk short
+            if (boundOf(c) < thresholds_[static_cast<std::size_t>(c.length)]) continue; // an earlier loop may have made this walk short
             open(canvas, c);
             describe("opened loop " + std::to_string(opened_) + ": a walk of at least " + std::to_string(c.bound) + " steps became " +
                      std::to_string(c.length + 1));
@@ -77,139 +78,222 @@ public:
     }
 
 private:
-    int threshold(const Candidate& c) const { return static_cast<int>(std::ceil(minDetour_ * (c.length + 1))); }
+    // What each cell of the padded grid is to this stage, in a byte, so the passes
+    // below stay in the cache: walkable, and then open ground a loop may join (not a
+    // door or stairs); else rock it may dig (or the void); neither stops a dig. A
+    // search marks the cells it has reached in the same byte.
+    static constexpr std::uint8_t kWalkable = 1, kJoinable = 2, kDiggable = 4, kReached = 8;
 
-    // A loop joins open ground, never a door or stairs.
-    static bool joinable(const TileKinds& kinds, Tile t) { return kinds.walkable(t) && !isPassage(t); }
-
-    // The grid with a border of rock a cell wide, so a step never needs a bounds check.
+    // The grid with a border a cell wide, so a step never needs a bounds check.
     std::uint32_t padded(int x, int y) const { return static_cast<std::uint32_t>((y + 1) * stride_ + x + 1); }
 
     void plan(LevelCanvas& canvas) {
         planned_ = true;
-        const TileGrid& grid = canvas.grid();
-        const TileKinds& kinds = canvas.level().kinds;
-        width_ = grid.width();
-        height_ = grid.height();
-        stride_ = width_ + 2;
-        walkable_.assign(static_cast<std::size_t>(stride_) * static_cast<std::size_t>(height_ + 2), 0);
-        for (int y = 0; y < height_; ++y)
-            for (int x = 0; x < width_; ++x) walkable_[padded(x, y)] = kinds.walkable(grid(x, y)) ? 1 : 0;
+        classify(canvas.grid(), canvas.level().kinds);
         for (int s = 0; s < stepCount(movement_); ++s)
-            offsets_.push_back(kSteps[static_cast<std::size_t>(s)].y * stride_ + kSteps[static_cast<std::size_t>(s)].x);
-        regions_ = labelRegions(grid, movement_, kinds);
+            offsets_.push_back(static_cast<std::uint32_t>(kSteps[static_cast<std::size_t>(s)].y * stride_ + kSteps[static_cast<std::size_t>(s)].x));
+        for (int length = 0; length <= longest_; ++length) thresholds_.push_back(static_cast<int>(std::ceil(minDetour_ * (length + 1))));
         growFields(canvas);
-        findCandidates(grid, kinds);
+        findCandidates();
         describe(std::to_string(candidates_.size()) + " places where a loop would save a long walk");
     }
 
-    // Field 0 from each region's start (the start marker's region from it); each
-    // next one from the cell of each region furthest from all fields so far.
-    void growFields(LevelCanvas& canvas) {
-        std::vector<std::uint32_t> sources(static_cast<std::size_t>(regions_.count()) + 1, kNone);
-        for (const Marker& m : canvas.level().markers)
-            if (m.name == "start" && m.at.z == canvas.depth() && regions_.labels(m.at.x, m.at.y) > 0)
-                sources[static_cast<std::size_t>(regions_.labels(m.at.x, m.at.y))] = padded(m.at.x, m.at.y);
-        for (int y = 0; y < height_; ++y)
-            for (int x = 0; x < width_; ++x) {
-                const int label = regions_.labels(x, y);
-                if (label > 0 && sources[static_cast<std::size_t>(label)] == kNone) sources[static_cast<std::size_t>(label)] = padded(x, y);
-            }
-        std::vector<std::int32_t> nearest(walkable_.size(), std::numeric_limits<std::int32_t>::max());
-        fields_.assign(kFields, std::vector<std::int32_t>(walkable_.size(), -1));
-        std::vector<std::uint32_t> queue;
-        queue.reserve(walkable_.size());
-        for (std::size_t f = 0; f < fields_.size(); ++f) {
-            queue.clear();
-            for (std::uint32_t s : sources)
-                if (s != kNone) {
-                    fields_[f][s] = 0;
-                    queue.push_back(s);
-                }
-            spread(fields_[f], queue);
-            // The next sources: each region's cell furthest from every field so far.
-            std::vector<std::int32_t> furthest(sources.size(), -1);
-            for (int y = 0; y < height_; ++y)
-                for (int x = 0; x < width_; ++x) {
-                    const int label = regions_.labels(x, y);
-                    if (label <= 0) continue;
-                    const std::uint32_t i = padded(x, y);
-                    nearest[i] = std::min(nearest[i], fields_[f][i]);
-                    if (nearest[i] > furthest[static_cast<std::size_t>(label)]) {
-                        furthest[static_cast<std::size_t>(label)] = nearest[i];
-                        sources[static_cast<std::size_t>(label)] = i;
-                    }
-                }
+    void classify(const TileGrid& grid, const TileKinds& kinds) {
+        width_ = grid.width();
+        height_ = grid.height();
+        stride_ = width_ + 2;
+        const std::size_t cells = static_cast<std::size_t>(stride_) * static_cast<std::size_t>(height_ + 2);
+        std::array<std::uint8_t, 256> classOf{}; // what each kind of tile is here
+        for (std::size_t k = 0; k < classOf.size(); ++k) {
+            const Tile t = static_cast<Tile>(k);
+            if (kinds.walkable(t))
+                classOf[k] = isPassage(t) ? kWalkable : kWalkable | kJoinable;
+            else if (kinds.diggable(t) || t == Tile::Void)
+                classOf[k] = kDiggable;
         }
+        cells_.assign(cells, 0); // the border stops everything
+        std::size_t walkable = 0;
+        for (int y = 0; y < height_; ++y) {
+            const Tile* from = grid.row(y);
+            std::uint8_t* to = cells_.data() + padded(0, y);
+            for (int x = 0; x < width_; ++x) {
+                to[x] = classOf[static_cast<std::uint8_t>(from[x])];
+                walkable += to[x] & kWalkable;
+            }
+        }
+        // Read only where walkable, and every walkable cell is reached: left unset.
+        fromStarts_ = std::make_unique_for_overwrite<std::int32_t[]>(cells);
+        fromFurthest_ = std::make_unique_for_overwrite<std::int32_t[]>(cells);
+        queue_.resize(walkable + 8); // a search writes a step past its end before it knows the cell is new
     }
 
-    // Breadth-first from the cells in `queue` (their distances set), by the project's movement.
-    void spread(std::vector<std::int32_t>& field, std::vector<std::uint32_t>& queue) const {
-        for (std::size_t head = 0; head < queue.size(); ++head) {
-            const std::uint32_t at = queue[head];
-            const std::int32_t next = field[at] + 1;
-            for (const int offset : offsets_) {
-                const std::uint32_t n = at + static_cast<std::uint32_t>(offset);
-                if (!walkable_[n] || field[n] >= 0) continue;
-                field[n] = next;
-                queue.push_back(n);
+    // The first field grows from each region's start: the start marker's region from
+    // it, every other region from its first cell in reading order, one region after
+    // another, so it labels them as it goes (only once there is a second: most levels
+    // have one). The second grows from each region's cell furthest from the first
+    // (the first in reading order of those), which the first finds as it goes.
+    void growFields(LevelCanvas& canvas) {
+        std::vector<std::uint32_t> furthest;
+        std::size_t queued = 0;
+        const auto region = [&](std::uint32_t source) {
+            if (++regions_ == 2) {
+                regionOf_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells_.size());
+                for (std::size_t i = 0; i < queued; ++i) regionOf_[queue_[i]] = 1;
             }
+            const std::size_t first = queued;
+            cells_[source] |= kReached;
+            queue_[queued++] = source;
+            std::uint32_t far = source;
+            std::int32_t farthest = 0;
+            queued = spread(fromStarts_.get(), first, queued, [&](std::uint32_t at, std::int32_t distance) {
+                if (regions_ > 1) regionOf_[at] = regions_;
+                if (distance > farthest || at < far) far = at, farthest = distance; // by distance, then reading order
+            });
+            furthest.push_back(far);
+        };
+        // The last start marker of a region is its start, as a later marker wins.
+        const auto& markers = canvas.level().markers;
+        for (auto m = markers.rbegin(); m != markers.rend(); ++m)
+            if (m->name == "start" && m->at.z == canvas.depth() && canvas.grid().contains(m->at.x, m->at.y) &&
+                (cells_[padded(m->at.x, m->at.y)] & (kWalkable | kReached)) == kWalkable)
+                region(padded(m->at.x, m->at.y));
+        for (std::uint32_t i = 0; i < cells_.size(); ++i)
+            if ((cells_[i] & (kWalkable | kReached)) == kWalkable) region(i);
+        for (std::uint8_t& cell : cells_) cell &= static_cast<std::uint8_t>(~kReached);
+        queued = 0;
+        for (std::uint32_t s : furthest) {
+            cells_[s] |= kReached;
+            queue_[queued++] = s;
         }
+        spread(fromFurthest_.get(), 0, queued, [](std::uint32_t, std::int32_t) {});
+    }
+
+    // Breadth-first from queue_[head, tail), all at distance 0, by the project's
+    // movement, a distance at a time; `reached(cell, distance)` hears of each cell as
+    // it is taken from the queue. Returns the queue's new tail.
+    template <typename Reached>
+    std::size_t spread(std::int32_t* field, std::size_t head, std::size_t tail, Reached reached) {
+        return offsets_.size() == 4 ? spreadBy<4>(field, head, tail, reached) : spreadBy<8>(field, head, tail, reached);
+    }
+
+    // The search is the stage's hot loop: the steps' count is known to the compiler,
+    // which unrolls them, and a step reads only the cells' bytes.
+    template <std::size_t Steps, typename Reached>
+    std::size_t spreadBy(std::int32_t* field, std::size_t head, std::size_t tail, Reached reached) {
+        std::array<std::uint32_t, Steps> offsets{};
+        std::copy_n(offsets_.begin(), Steps, offsets.begin());
+        std::uint8_t* const cells = cells_.data();
+        std::uint32_t* const queue = queue_.data();
+        for (std::int32_t distance = 0; head < tail; ++distance)
+            for (const std::size_t end = tail; head < end; ++head) {
+                const std::uint32_t at = queue[head];
+                field[at] = distance;
+                reached(at, distance);
+                // Without a branch: whether a neighbour is new is a coin toss on most
+                // levels, and a mispredicted branch costs more than the writes.
+                for (const std::uint32_t offset : offsets) {
+                    const std::uint32_t n = at + offset;
+                    const bool fresh = (cells[n] & (kWalkable | kReached)) == kWalkable;
+                    cells[n] |= static_cast<std::uint8_t>(fresh ? kReached : 0);
+                    queue[tail] = n;
+                    tail += fresh;
+                }
+            }
+        return tail;
     }
 
     // Straight runs of diggable rock, 1 to longest_corridor cells, between two open
     // cells of one region, their sides rock (a loop, not a breach into something
     // else); the best `max_loops` x 64 by their bound, in that order.
-    void findCandidates(const TileGrid& grid, const TileKinds& kinds) {
-        for (int y = 0; y < height_; ++y)
+    void findCandidates() {
+        const std::size_t keep = static_cast<std::size_t>(maxLoops_) * kCandidatesPerLoop;
+        std::vector<std::uint8_t> starts(static_cast<std::size_t>(width_));
+        for (int y = 0; y < height_; ++y) {
+            findStarts(padded(0, y), starts);
             for (int x = 0; x < width_; ++x) {
-                if (!joinable(kinds, grid(x, y))) continue;
+                if (starts[static_cast<std::size_t>(x)] == 0) {
+                    // Skip a word of nothing at a time: most of a level starts nothing.
+                    std::uint64_t word = 0;
+                    while (x + 8 <= width_ && (std::memcpy(&word, &starts[static_cast<std::size_t>(x)], 8), word == 0)) x += 8;
+                    if (x == width_ || starts[static_cast<std::size_t>(x)] == 0) continue;
+                }
                 for (const bool horizontal : {true, false}) {
                     Candidate c;
                     c.horizontal = horizontal;
                     c.a = padded(x, y);
-                    if (!runFrom(grid, kinds, x, y, c)) continue;
+                    if (!runFrom(c)) continue;
                     c.bound = boundOf(c);
-                    if (c.bound < threshold(c)) continue;
+                    if (c.bound < thresholds_[static_cast<std::size_t>(c.length)]) continue;
                     c.tieBreak = rng_.next32();
-                    candidates_.push_back(c);
+                    keepIfBest(c, keep);
                 }
             }
-        const auto better = [](const Candidate& p, const Candidate& q) {
-            const long long lp = static_cast<long long>(p.bound) * (q.length + 1), lq = static_cast<long long>(q.bound) * (p.length + 1);
-            return lp != lq ? lp > lq : p.tieBreak < q.tieBreak;
-        };
-        const std::size_t keep = std::min(candidates_.size(), static_cast<std::size_t>(maxLoops_) * kCandidatesPerLoop);
-        std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(keep), candidates_.end(), better);
-        candidates_.resize(keep);
-        std::sort(candidates_.begin(), candidates_.end(), better);
+        }
+        std::sort_heap(candidates_.begin(), candidates_.end(), better);
     }
 
-    bool runFrom(const TileGrid& grid, const TileKinds& kinds, int x, int y, Candidate& c) const {
-        const int dx = c.horizontal ? 1 : 0, dy = c.horizontal ? 0 : 1;
+    // Which cells of a row may start a run: open ground with rock beside it (to the
+    // right, or below), that rock's sides rock too. Branch-free, so the compiler runs
+    // it on many cells at once, and the candidates' pass skips the rest.
+    void findStarts(std::uint32_t row, std::vector<std::uint8_t>& starts) const {
+        const std::uint8_t* c = cells_.data() + row;
+        const std::size_t stride = static_cast<std::size_t>(stride_);
+        for (std::size_t x = 0; x < starts.size(); ++x) {
+            const std::uint8_t right = c[x + 1], below = c[x + stride];
+            const std::uint8_t rightSides = c[x + 1 - stride] | c[x + 1 + stride], belowSides = c[x + stride - 1] | c[x + stride + 1];
+            // Zero where the cell is diggable, not walkable, and its sides not walkable.
+            const std::uint8_t notRockRight = ((right & (kWalkable | kDiggable)) ^ kDiggable) | (rightSides & kWalkable);
+            const std::uint8_t notRockBelow = ((below & (kWalkable | kDiggable)) ^ kDiggable) | (belowSides & kWalkable);
+            starts[x] = static_cast<std::uint8_t>((c[x] & kJoinable) & ((notRockRight == 0) | (notRockBelow == 0)) << 1);
+        }
+    }
+
+    // The best `keep` so far, in a heap with the worst of them on top: most
+    // candidates are weighed against it alone and dropped.
+    void keepIfBest(const Candidate& c, std::size_t keep) {
+        if (candidates_.size() < keep) {
+            candidates_.push_back(c);
+            std::push_heap(candidates_.begin(), candidates_.end(), better);
+        } else if (keep > 0 && better(c, candidates_.front())) {
+            std::pop_heap(candidates_.begin(), candidates_.end(), better);
+            candidates_.back() = c;
+            std::push_heap(candidates_.begin(), candidates_.end(), better);
+        }
+    }
+
+    // Which candidate goes first: the larger share of detour to dig, then the stage's
+    // own draw, then the cell (a strict order, so every library sorts alike).
+    static bool better(const Candidate& p, const Candidate& q) {
+        const long long lp = static_cast<long long>(p.bound) * (q.length + 1), lq = static_cast<long long>(q.bound) * (p.length + 1);
+        if (lp != lq) return lp > lq;
+        if (p.tieBreak != q.tieBreak) return p.tieBreak < q.tieBreak;
+        return p.a != q.a ? p.a < q.a : p.horizontal && !q.horizontal;
+    }
+
+    bool runFrom(Candidate& c) const {
+        const std::uint32_t along = c.horizontal ? 1u : static_cast<std::uint32_t>(stride_);
+        const std::uint32_t side = c.horizontal ? static_cast<std::uint32_t>(stride_) : 1u;
+        std::uint32_t at = c.a;
         for (int k = 1; k <= longest_ + 1; ++k) {
-            const int px = x + dx * k, py = y + dy * k;
-            if (px >= width_ || py >= height_) return false;
-            const Tile t = grid(px, py);
-            if (kinds.walkable(t)) {
-                if (k == 1 || !joinable(kinds, t)) return false;
-                c.b = padded(px, py);
+            at += along;
+            const std::uint8_t cell = cells_[at];
+            if (cell & kWalkable) {
+                if (k == 1 || (cell & kJoinable) == 0) return false;
+                c.b = at;
                 c.length = k - 1;
-                return regions_.labels(x, y) == regions_.labels(px, py);
+                return regions_ == 1 || regionOf_[c.a] == regionOf_[at];
             }
-            if (!kinds.diggable(t) && t != Tile::Void) return false;
+            if ((cell & kDiggable) == 0) return false;
             // Its sides stay rock, so the loop opens only between a and b.
-            if (walkable_[padded(px + dy, py + dx)] || walkable_[padded(px - dy, py - dx)]) return false;
+            if ((cells_[at + side] | cells_[at - side]) & kWalkable) return false;
         }
         return false;
     }
 
     // A walk between two cells of one region, on the level as it was, is at least their
-    // distances' difference in any field.
+    // distances' difference in either field.
     int fieldBound(std::uint32_t u, std::uint32_t v) const {
-        int bound = 0;
-        for (const auto& field : fields_) bound = std::max(bound, std::abs(field[u] - field[v]));
-        return bound;
+        return std::max(std::abs(fromStarts_[u] - fromStarts_[v]), std::abs(fromFurthest_[u] - fromFurthest_[v]));
     }
 
     // The walk between a candidate's cells now: on the level as it was, or through at
@@ -238,7 +322,6 @@ private:
         ++opened_;
     }
 
-    static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
     Rng rng_;
     Connectivity movement_;
@@ -247,10 +330,13 @@ private:
     Tile tile_;
     bool planned_ = false;
     int width_ = 0, height_ = 0, stride_ = 0;
-    std::vector<std::uint8_t> walkable_; // padded
-    std::vector<int> offsets_;           // kSteps as index offsets in the padded grid
-    RegionMap regions_;
-    std::vector<std::vector<std::int32_t>> fields_;
+    std::vector<std::uint8_t> cells_;        // padded, kWalkable and the rest
+    std::vector<std::uint32_t> offsets_;     // kSteps as index offsets in the padded grid (wrapping)
+    std::vector<int> thresholds_;            // the least bound a dig of each length needs
+    std::unique_ptr<std::int32_t[]> fromStarts_, fromFurthest_; // padded distance fields
+    std::uint32_t regions_ = 0;
+    std::unique_ptr<std::uint32_t[]> regionOf_; // padded region numbers from 1, once there are two
+    std::vector<std::uint32_t> queue_;       // a search's cells, each walkable cell once
     std::vector<Candidate> candidates_;
     std::size_t next_ = 0;
     std::vector<std::uint32_t> loopEnds_;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 
 #include "model/directions.h"
+#include "regions/region_map.h"
 
 namespace burrow {
 
@@ -16,13 +16,17 @@ struct PaddedDepth {
     std::uint32_t stride;
     std::vector<std::uint8_t> open;
     std::vector<std::int32_t> offsets;
+    std::size_t openCells = 0;
 
     PaddedDepth(const TileGrid& tiles, const TileKinds& kinds, int steps)
         : stride(static_cast<std::uint32_t>(tiles.width() + 2)), open(static_cast<std::size_t>(stride) * static_cast<std::size_t>(tiles.height() + 2), 0) {
         for (int y = 0; y < tiles.height(); ++y) {
             const Tile* row = tiles.row(y);
             std::uint8_t* out = open.data() + index({0, y});
-            for (int x = 0; x < tiles.width(); ++x) out[x] = kinds.walkable(row[x]) ? 1 : 0;
+            for (int x = 0; x < tiles.width(); ++x) {
+                out[x] = kinds.walkable(row[x]) ? 1 : 0;
+                openCells += out[x];
+            }
         }
         for (int d = 0; d < steps; ++d) offsets.push_back(kSteps[static_cast<std::size_t>(d)].y * static_cast<std::int32_t>(stride) + kSteps[static_cast<std::size_t>(d)].x);
     }
@@ -32,26 +36,26 @@ struct PaddedDepth {
 
 // A shortest walk from `from` to `to` (both included), as indices, or none.
 std::vector<std::uint32_t> shortestWalk(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
-    // The step that reached a cell, 8 at the start; -1 open and not yet reached, -2
-    // rock (one load a neighbour tells both).
+    // The step that reached a cell (8 at the start), kUnreached or kRock: one load a
+    // neighbour tells all.
+    constexpr std::int8_t kUnreached = -1, kRock = -2;
     std::vector<std::int8_t> came(depth.open.size());
-    std::size_t openCells = 0;
-    for (std::size_t i = 0; i < came.size(); ++i) {
-        came[i] = depth.open[i] ? -1 : -2;
-        openCells += depth.open[i];
-    }
-    std::vector<std::uint32_t> queue;
-    queue.reserve(openCells);
-    queue.push_back(from);
+    for (std::size_t i = 0; i < came.size(); ++i) came[i] = depth.open[i] ? kUnreached : kRock;
+    // Room for every open cell and a step past them (see below).
+    std::vector<std::uint32_t> queue(depth.openCells + 8);
+    std::size_t tail = 0;
+    queue[tail++] = from;
     came[from] = 8;
-    const int steps = static_cast<int>(depth.offsets.size());
-    for (std::size_t head = 0; head < queue.size() && came[to] < 0; ++head) {
+    for (std::size_t head = 0; head < tail && came[to] < 0; ++head) {
         const std::uint32_t p = queue[head];
-        for (int d = 0; d < steps; ++d) {
-            const std::uint32_t n = p + static_cast<std::uint32_t>(depth.offsets[static_cast<std::size_t>(d)]);
-            if (came[n] != -1) continue;
-            came[n] = static_cast<std::int8_t>(d);
-            queue.push_back(n);
+        for (std::size_t d = 0; d < depth.offsets.size(); ++d) {
+            const std::uint32_t n = p + static_cast<std::uint32_t>(depth.offsets[d]);
+            // Without a branch: whether a neighbour is new is a coin toss, and a
+            // mispredicted branch costs more than writing it at the queue's end.
+            const bool fresh = came[n] == kUnreached;
+            came[n] = fresh ? static_cast<std::int8_t>(d) : came[n];
+            queue[tail] = n;
+            tail += fresh;
         }
     }
     std::vector<std::uint32_t> walk;
@@ -69,40 +73,33 @@ std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Co
     const PaddedDepth depth(tiles, kinds, stepCount(movement));
     const std::vector<std::uint32_t> walk = shortestWalk(depth, depth.index(from), depth.index(to));
     if (walk.size() < 3) return {};
-    // -1: open, not yet seen; -2: off the walk, flooded; -3: rock; i >= 0: the walk's i-th cell.
-    std::vector<std::int32_t> mark(depth.open.size());
-    for (std::size_t i = 0; i < mark.size(); ++i) mark[i] = depth.open[i] ? -1 : -3;
-    for (std::size_t i = 0; i < walk.size(); ++i) mark[walk[i]] = static_cast<std::int32_t>(i);
+    // The parts off the walk: the open cells with the walk walled up, labelled in
+    // two passes over rows (no search); each bridges the walk from the first to the
+    // last of the walk's cells it touches.
+    TileGrid offWalk = tiles;
+    for (const std::uint32_t w : walk) {
+        const Point p = depth.point(w);
+        offWalk(p.x, p.y) = Tile::Wall;
+    }
+    const RegionRuns parts = labelRuns(offWalk, movement, kinds);
+    // A part the walk never touches keeps first past the walk and last before it.
+    std::vector<int> first(parts.regions.size() + 1, static_cast<int>(walk.size())), last(parts.regions.size() + 1, -1);
+    for (std::size_t i = 0; i < walk.size(); ++i) {
+        const Point p = depth.point(walk[i]);
+        for (int d = 0; d < stepCount(movement); ++d) {
+            const Point n{p.x + kSteps[static_cast<std::size_t>(d)].x, p.y + kSteps[static_cast<std::size_t>(d)].y};
+            if (!offWalk.contains(n.x, n.y)) continue;
+            const auto part = static_cast<std::size_t>(parts.labelAt(n.x, n.y));
+            first[part] = std::min(first[part], static_cast<int>(i));
+            last[part] = std::max(last[part], static_cast<int>(i));
+        }
+    }
     // bridged[i] > 0: some part off the walk joins a cell before i to one after it.
     std::vector<int> bridged(walk.size() + 1, 0);
-    std::vector<std::uint32_t> queue;
-    queue.reserve(4096);
-    for (const std::uint32_t w : walk)
-        for (const std::int32_t step : depth.offsets) {
-            const std::uint32_t s = w + static_cast<std::uint32_t>(step);
-            if (mark[s] != -1) continue;
-            // A new part off the walk: flood it, noting the first and last walk cells it touches.
-            int first = std::numeric_limits<int>::max(), last = -1;
-            queue.assign(1, s);
-            mark[s] = -2;
-            for (std::size_t head = 0; head < queue.size(); ++head) {
-                const std::uint32_t p = queue[head];
-                for (const std::int32_t e : depth.offsets) {
-                    const std::uint32_t n = p + static_cast<std::uint32_t>(e);
-                    const std::int32_t m = mark[n];
-                    if (m >= 0) {
-                        first = std::min(first, m);
-                        last = std::max(last, m);
-                    } else if (m == -1) {
-                        mark[n] = -2;
-                        queue.push_back(n);
-                    }
-                }
-            }
-            if (last > first + 1) { // every walk cell strictly between is bypassed
-                ++bridged[static_cast<std::size_t>(first + 1)];
-                --bridged[static_cast<std::size_t>(last)];
-            }
+    for (std::size_t part = 1; part < first.size(); ++part)
+        if (last[part] > first[part] + 1) { // every walk cell strictly between is bypassed
+            ++bridged[static_cast<std::size_t>(first[part] + 1)];
+            --bridged[static_cast<std::size_t>(last[part])];
         }
     // A shortest walk has no shortcut between its own cells (one would make it
     // shorter), so the parts off it are the only bypasses.

@@ -1,6 +1,8 @@
 #include "regions/keyed_flood.h"
 
 #include <algorithm>
+#include <memory>
+#include <array>
 
 #include "model/directions.h"
 #include "regions/reachability.h"
@@ -33,16 +35,24 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
     const std::size_t cells = static_cast<std::size_t>(plane_) * static_cast<std::size_t>(level.depthCount());
     tiles_.assign(cells, Tile::Wall);
     state_.assign(cells, kBlocked);
+    // What each kind of tile starts as: the flood reads only the states.
+    std::array<std::uint8_t, 256> startOf{};
+    for (std::size_t k = 0; k < startOf.size(); ++k) {
+        const Tile t = static_cast<Tile>(k);
+        startOf[k] = t == Tile::LockedDoor ? kUnseen | kLockedHere : level.kinds.walkable(t) ? kUnseen : kBlocked;
+        if (t == Tile::StairsDown || t == Tile::StairsUp) startOf[k] |= t == Tile::StairsDown ? kStairsDown : kStairsUp;
+    }
     for (int z = 0; z < level.depthCount(); ++z)
         for (int y = 0; y < h; ++y) {
             const Tile* row = level.tiles(z).row(y);
             const std::uint32_t at = indexOf({0, y, z});
             std::copy(row, row + w, tiles_.begin() + at);
-            std::fill(state_.begin() + at, state_.begin() + at + static_cast<std::uint32_t>(w), kUnseen);
+            for (int x = 0; x < w; ++x) state_[at + static_cast<std::uint32_t>(x)] = startOf[static_cast<std::uint8_t>(row[x])];
         }
-    // The queue holds every cell reached: room for all of a level up to 64 Mi cells
-    // (address space only: pages are touched as it fills), so it never moves.
-    if (cells <= (std::size_t{1} << 26)) order_.reserve(cells);
+    // The queue holds every cell reached, each once: room for all of them and a step
+    // past (the flood writes a neighbour there before it knows it is new). Address
+    // space only: pages are touched as it fills.
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 8);
     for (int d = 0; d < stepCount(movement); ++d)
         offsets_.push_back(static_cast<std::int64_t>(kSteps[static_cast<std::size_t>(d)].y) * stride_ + kSteps[static_cast<std::size_t>(d)].x);
     if (pickUpKeys)
@@ -85,8 +95,8 @@ void KeyedFlood::give(const std::string& lock) {
 }
 
 void KeyedFlood::reach(std::uint32_t index) {
-    state_[index] = static_cast<std::uint8_t>((state_[index] & kKeyHere) | kReached);
-    order_.push_back(index);
+    state_[index] = static_cast<std::uint8_t>((state_[index] & ~kStateMask) | kReached);
+    order_[reached_++] = index;
 }
 
 void KeyedFlood::pickUpAt(std::uint32_t index) {
@@ -95,38 +105,56 @@ void KeyedFlood::pickUpAt(std::uint32_t index) {
 }
 
 void KeyedFlood::flood() {
-    const TileKinds& kinds = level_.kinds;
     const int depths = level_.depthCount();
     // give() calls back in here (a key picked up opens doors): the loop below goes on
     // from wherever the inner call left the queue, so every cell is taken once.
-    while (head_ < order_.size()) {
+    while (head_ < reached_) {
         const std::uint32_t c = order_[head_++];
-        if (state_[c] & kKeyHere) pickUpAt(c);
-        for (const std::int64_t offset : offsets_) {
-            const auto n = static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset);
-            if ((state_[n] & kStateMask) != kUnseen) continue;
-            const Tile t = tiles_[n];
-            if (t == Tile::LockedDoor) {
-                std::string lock = lockAt(level_, cellOf(n));
-                if (lock.empty() || !holds(lock)) {
-                    state_[n] = static_cast<std::uint8_t>((state_[n] & kKeyHere) | kShut);
-                    waiting_.push_back({std::move(lock), n});
-                    continue;
-                }
-            } else if (!kinds.walkable(t)) {
-                continue;
-            }
-            reach(n);
-        }
+        const std::uint8_t here = state_[c];
+        if (here & kKeyHere) pickUpAt(c);
+        spreadFrom(c);
         // Stairs lead one way each: down from '>', up from '<'.
-        const Tile here = tiles_[c];
-        if (here != Tile::StairsDown && here != Tile::StairsUp) continue;
-        const bool down = here == Tile::StairsDown;
+        if ((here & (kStairsDown | kStairsUp)) == 0) continue;
+        const bool down = (here & kStairsDown) != 0;
         const std::uint32_t z = c / plane_;
         if (down ? static_cast<int>(z) + 1 >= depths : z == 0) continue;
         const std::uint32_t to = down ? c + plane_ : c - plane_;
-        if ((state_[to] & kStateMask) == kUnseen && kinds.walkable(tiles_[to])) reach(to);
+        if ((state_[to] & (kStateMask | kLockedHere)) == kUnseen) reach(to);
     }
+}
+
+void KeyedFlood::spreadFrom(std::uint32_t c) {
+    std::uint8_t* const state = state_.data();
+    std::uint32_t* const order = order_.get();
+    std::size_t tail = reached_;
+    for (const std::int64_t offset : offsets_) {
+        const auto n = static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset);
+        const std::uint8_t s = state[n];
+        if (s & kLockedHere) {
+            reached_ = tail;
+            meetLockedDoor(n);
+            tail = reached_;
+            continue;
+        }
+        // Without a branch: whether a neighbour is new is a coin toss on most levels,
+        // and a mispredicted branch costs more than the writes.
+        const bool fresh = (s & kStateMask) == kUnseen;
+        state[n] = static_cast<std::uint8_t>(fresh ? s | kReached : s);
+        order[tail] = n;
+        tail += fresh;
+    }
+    reached_ = tail;
+}
+
+void KeyedFlood::meetLockedDoor(std::uint32_t n) {
+    if ((state_[n] & kStateMask) != kUnseen) return;
+    std::string lock = lockAt(level_, cellOf(n));
+    if (!lock.empty() && holds(lock)) {
+        reach(n);
+        return;
+    }
+    state_[n] = static_cast<std::uint8_t>((state_[n] & ~kStateMask) | kShut);
+    waiting_.push_back({std::move(lock), n});
 }
 
 Level withReachableLocksOpen(const Level& level, Connectivity movement, std::optional<Cell> start) {

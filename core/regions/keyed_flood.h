@@ -11,6 +11,8 @@
 // player reaches before its door); reachability, the search metrics and the bot's
 // critical path read what it reaches.
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <utility>
 #include <optional>
 #include <string>
@@ -50,7 +52,7 @@ public:
 
     // The cells reached, in the order reached, as indices (a stage takes the part a
     // give() added); what an index is.
-    const std::vector<std::uint32_t>& order() const { return order_; }
+    std::span<const std::uint32_t> order() const { return {order_.get(), reached_}; }
     Cell cellOf(std::uint32_t index) const;
     std::uint32_t indexOf(const Cell& c) const {
         return static_cast<std::uint32_t>(c.z) * plane_ + static_cast<std::uint32_t>(c.y + 1) * stride_ + static_cast<std::uint32_t>(c.x + 1);
@@ -61,8 +63,12 @@ public:
     std::uint32_t depthSpan() const { return plane_; }
 
 private:
-    static constexpr std::uint8_t kUnseen = 0, kReached = 1, kShut = 2, kBlocked = 3, kStateMask = 3, kKeyHere = 4;
+    // A cell's state (the low two bits), and what lies there.
+    static constexpr std::uint8_t kUnseen = 0, kReached = 1, kShut = 2, kBlocked = 3, kStateMask = 3;
+    static constexpr std::uint8_t kKeyHere = 4, kLockedHere = 8, kStairsDown = 16, kStairsUp = 32;
     void flood();
+    void spreadFrom(std::uint32_t cell);
+    void meetLockedDoor(std::uint32_t door);
     void reach(std::uint32_t index);
     void pickUpAt(std::uint32_t index);
 
@@ -73,8 +79,8 @@ private:
     std::vector<Tile> tiles_;
     std::vector<std::uint8_t> state_;
     std::vector<std::int64_t> offsets_;
-    std::vector<std::uint32_t> order_;
-    std::size_t head_ = 0;
+    std::unique_ptr<std::uint32_t[]> order_; // the cells reached, [0, reached_)
+    std::size_t reached_ = 0, head_ = 0;
     std::vector<std::string> held_;
     struct Waiting {
         std::string lock;

@@ -179,7 +179,7 @@ private:
         const std::uint32_t base = flood_->depthBase(depth_), span = flood_->depthSpan();
         if (kept_.empty()) markKept(level);
         const std::uint8_t refuse = awayFromStart ? 3 : 1;
-        const std::vector<std::uint32_t>& reached = flood_->order();
+        const std::span<const std::uint32_t> reached = flood_->order();
         auto free = [&](std::uint32_t i) {
             if (i - base >= span || (kept_[i - base] & refuse)) return false;
             const Tile t = flood_->tileAt(i);
