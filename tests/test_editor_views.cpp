@@ -34,6 +34,8 @@
 #include "map/level_preview.h"
 #include "map/map_view.h"
 #include "pipeline/builtin_stages.h"
+#include "model/level_hash.h"
+#include "play/game_cover.h"
 #include "play/play_view.h"
 #include "style/theme.h"
 #include "editor_test_helpers.h"
@@ -79,13 +81,25 @@ private slots:
             for (int j = i + 1; j < shown.size(); ++j) QVERIFY2(!shown[i].intersects(shown[j]), "two visible parts of the window overlap");
         screenshot(&window, QStringLiteral("layout-%1x%2").arg(size.width()).arg(size.height()));
 
+        // A game is played on the map: the map keeps its share of the width.
         auto* play = window.findChild<PlayDock*>();
+        const double least = size.width() > 1100 ? 0.55 : 0.5;
+        const auto mapShare = [&] { return static_cast<double>(window.mapView()->width()) / window.width(); };
         play->playFromHere();
-        QTest::qWait(50);
-        QVERIFY2(play->width() > window.width() / 2 - 20, qPrintable(QString::number(play->width())));
+        QVERIFY(window.mapView()->cover());
+        QTRY_VERIFY2_WITH_TIMEOUT(mapShare() >= least, qPrintable(QString::number(mapShare())), 5000);
+        screenshot(&window, QStringLiteral("game-on-the-map-%1x%2").arg(size.width()).arg(size.height()));
+        QTest::keyClick(window.mapView(), Qt::Key_Escape);
+        QVERIFY(!window.mapView()->cover());
+        QTRY_VERIFY_WITH_TIMEOUT(mapShare() >= least, 5000);
+        // Played in the dock instead, the dock takes most of the width, and Esc gives it back.
+        child<QCheckBox>(play, "playOnMap")->setChecked(false);
+        play->playFromHere();
+        QVERIFY(!window.mapView()->cover());
+        QTRY_VERIFY2_WITH_TIMEOUT(play->width() > window.width() / 2 - 20, qPrintable(QString::number(play->width())), 5000);
         QTest::keyClick(play->view(), Qt::Key_Escape);
-        QTest::qWait(50);
-        QVERIFY(window.mapView()->geometry().width() > window.width() / 2);
+        QTRY_VERIFY_WITH_TIMEOUT(window.mapView()->geometry().width() > window.width() / 2, 5000);
+        child<QCheckBox>(play, "playOnMap")->setChecked(true);
         // Every other way out gives the width back too: a bot game watched to its end
         // then Back to editing, and a game the level changed under.
         play->watchTheBot();
@@ -98,6 +112,60 @@ private slots:
         QTest::qWait(50);
         window.document()->setSeed(window.document()->project().seed + 1, "");
         QTRY_VERIFY_WITH_TIMEOUT(window.mapView()->geometry().width() > window.width() / 2, 5000);
+    }
+
+    // Play on the map: the map shows the game's depth as the player sees it, takes
+    // the game's keys (numpad 1 moves, it does not pick a tool), follows the player
+    // as they walk, does not paint, and is the editor's map again after Esc.
+    void aGameIsPlayedOnTheMap() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        child<QAction>(&window, "toolPencil")->trigger();
+        const std::string hash = levelHash(window.document()->level());
+        auto* play = window.findChild<PlayDock*>();
+        MapView* map = window.mapView();
+        const QImage editing = map->grab().toImage();
+        play->playFromHere();
+        QCOMPARE(static_cast<const MapCover*>(map->cover()), static_cast<const MapCover*>(play->mapCover()));
+        QVERIFY(map->hasFocus());
+        QVERIFY(map->cellPixels() >= 16.0); // close enough to read the glyphs
+        const Game& game = *play->game();
+        QCOMPARE(map->depth(), game.player().at.z);
+        const QImage playing = map->grab().toImage();
+        QVERIFY(playing != editing);
+        // Unseen ground is dark: the game's picture, not the level's.
+        int black = 0;
+        for (int y = 0; y < playing.height(); y += 7)
+            for (int x = 0; x < playing.width(); x += 7) black += playing.pixel(x, y) == qRgb(0, 0, 0);
+        QVERIFY2(black > 100, qPrintable(QString::number(black)));
+        // Walk where the way is open, a step a key; the player stays in sight.
+        const auto inSight = [&] { return map->visibleCells().contains(QPointF(game.player().at.x + 0.5, game.player().at.y + 0.5)); };
+        int turns = 0;
+        for (int i = 0; i < 60 && game.outcome() == Outcome::Playing; ++i) {
+            const Cell at = game.player().at;
+            static const std::pair<Qt::Key, QPoint> moves[] = {{Qt::Key_Right, {1, 0}}, {Qt::Key_Down, {0, 1}}, {Qt::Key_Left, {-1, 0}}, {Qt::Key_Up, {0, -1}}};
+            for (const auto& [key, d] : moves) {
+                const Cell to{at.x + d.x(), at.y + d.y(), at.z};
+                if (!game.level().contains(to.x, to.y, to.z) || !game.level().kinds.walkable(game.level().at(to.x, to.y, to.z)) || game.actorAt(to)) continue;
+                QTest::keyClick(map, key);
+                break;
+            }
+            QVERIFY(inSight());
+            turns = game.turn();
+        }
+        QVERIFY(turns > 0);
+        QTest::keyClick(map, Qt::Key_1, Qt::KeypadModifier);
+        QVERIFY(child<QAction>(&window, "toolPencil")->isChecked()); // numpad 1 was the game's
+        // The mouse does not paint while a game is shown.
+        QTest::mouseClick(map, Qt::LeftButton, {}, map->rect().center());
+        QCOMPARE(levelHash(window.document()->level()), hash);
+        QTest::keyClick(map, Qt::Key_Escape);
+        QVERIFY(!map->cover());
+        QVERIFY(map->grab().toImage() != playing);
     }
 
     // Quit and start again: the same layout, tabs on the same side, the dock column
@@ -183,6 +251,19 @@ private slots:
         MapView view;
         view.resize(600, 400);
         view.setLevel(&level);
+        // Whole zooms too, seen from between cells (a game centres on its player's middle).
+        // Glyph cells are a whole zoom apart at a whole zoom, from any offset (a game
+        // centres on the middle of its player's cell): rounding each cell on its own
+        // put a 19-pixel step among the 18s.
+        for (const double zoom : {16.0, 18.0, 12.5, 17.3})
+            for (int i = 0; i < 1000; ++i) {
+                const double from = (i % 100) + 0.5 - (300 + i) / 2.0 / zoom; // centred on a cell, in views of many widths
+                for (int v = 8; v < 120; ++v) {
+                    const int step = glyphPixel(v + 1, from, zoom) - glyphPixel(v, from, zoom);
+                    QVERIFY2(step == static_cast<int>(std::floor(zoom)) || step == static_cast<int>(std::ceil(zoom)),
+                             qPrintable(QString("a %1-pixel step at %2 pixels a cell").arg(step).arg(zoom)));
+                }
+            }
         for (const double zoom : {10.4, 12.5, 13.7, 17.3}) {
             view.setCellPixels(zoom, {});
             view.centreOn({50, 40});
@@ -423,9 +504,8 @@ private slots:
 
         auto* play = window.findChild<PlayDock*>();
         play->playFromHere();
-        for (int i = 0; i < 12; ++i) QTest::keyClick(play->view(), Qt::Key_Right);
-        QTest::qWait(50);
-        QVERIFY(play->width() > window.width() / 2 - 20);
+        for (int i = 0; i < 12; ++i) QTest::keyClick(window.mapView(), Qt::Key_Right);
+        QVERIFY(mapIsTheCentre(window));
         screenshot(&window, "1366-game");
     }
 

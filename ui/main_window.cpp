@@ -41,6 +41,7 @@
 #include "document/project_file_watch.h"
 #include "map/entity_looks.h"
 #include "map/map_view.h"
+#include "play/game_cover.h"
 #include "map/zoom_button.h"
 #include "regions/reachability.h"
 #include "tools/paint_controller.h"
@@ -131,20 +132,30 @@ void MainWindow::createDocks() {
     playDock_ = new PlayDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, playDock_);
     tabifyDockWidget(rulesDock_, playDock_);
-    // While a game runs the designer watches it, not the map (both show the same
-    // level): the Play dock takes most of the window, and gives it back on Esc.
+    // A game is played on the map, which follows the player (the Play dock keeps its
+    // width: the map stays the centre of the window); played in the dock instead,
+    // the dock takes most of the window, and gives it back on Esc.
     connect(playDock_, &PlayDock::gameStarted, this, [this] {
+        ++gamePlacements_; // a narrowing still queued from leaving the last game is stale
         playDock_->show();
         playDock_->raise();
-        if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
+        mapView_->setCover(playDock_->mapCover());
+        const bool docked = !playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea;
+        if (playDock_->mapCover()) {
+            mapView_->setFocus();
+            if (docked) resizeDocks({playDock_}, {kNarrowDock}, Qt::Horizontal);
+        } else if (docked) {
             resizeDocks({playDock_}, {width() * 55 / 100}, Qt::Horizontal);
+        }
     });
+    connect(playDock_, &PlayDock::gameUpdated, mapView_, &MapView::coverChanged);
     connect(playDock_, &PlayDock::backToEditing, this, [this] {
+        mapView_->setCover(nullptr);
         mapView_->setFocus();
         // Once the dock has laid out without the game's widgets (a replay bar hidden
         // widens it no more).
-        QTimer::singleShot(0, this, [this] {
-            if (!playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
+        QTimer::singleShot(0, this, [this, placement = gamePlacements_] {
+            if (placement == gamePlacements_ && !playDock_->isFloating() && dockWidgetArea(playDock_) != Qt::BottomDockWidgetArea)
                 resizeDocks({playDock_}, {kNarrowDock}, Qt::Horizontal);
         });
     });

@@ -113,6 +113,7 @@ private:
     RoomGraphDock* roomGraphDock_ = nullptr;
     QList<QDockWidget*> hiddenDocks_; // shown before Tab hid them
     bool docksHidden_ = false;
+    std::uint64_t gamePlacements_ = 0; // games placed on the map or in the dock, so far
     QString shownWarning_; // the warnings line last put in the status bar
     PlayDock* playDock_ = nullptr;
     SeedGalleryDock* seedGalleryDock_ = nullptr;

@@ -14,14 +14,29 @@
 #include "document/project_document.h"
 #include "docks/replay_bar.h"
 #include "play/bot.h"
+#include "play/game_cover.h"
 #include "play/play_view.h"
 #include "play/replay.h"
 
 namespace burrow::ui {
 
-PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Play"), parent), document_(document) {
+PlayDock::PlayDock(ProjectDocument* document, QWidget* parent)
+    : QDockWidget(tr("Play"), parent), document_(document), cover_(new GameCover(this)), replay_(new ReplayBar) {
     setObjectName("playDock");
     auto* body = new QWidget(this);
+    replay_->setParent(body);
+    replay_->hide();
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(makeButtons(body));
+    layout->addLayout(makeGameParts(body), 1);
+    setWidget(body);
+    connectTheGame();
+    connectTheDocument();
+    refresh();
+}
+
+// Two rows of buttons, so the dock is usable at about 280 px wide.
+QGridLayout* PlayDock::makeButtons(QWidget* body) {
     auto* start = new QPushButton(tr("Play from here"), body);
     start->setObjectName("playFromHere");
     start->setToolTip(tr("Play the level as it is in the editor now, from its start"));
@@ -40,85 +55,122 @@ PlayDock::PlayDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr(
     findLost->setToolTip(tr("The bot plays the level 20 times (the games of the bot heatmaps); list the games it lost, to watch them"));
     lost_ = new QComboBox(body);
     lost_->setObjectName("lostGames");
-    lost_->addItem(tr("(no games played)"));
-    lost_->setEnabled(false);
     lost_->setToolTip(tr("A game the bot lost: choose it to watch it"));
-    replay_ = new ReplayBar(body);
-    replay_->hide();
+    forgetLostGames();
+    onMap_ = new QCheckBox(tr("On the map"), body);
+    onMap_->setObjectName("playOnMap");
+    onMap_->setChecked(true);
+    onMap_->setToolTip(tr("Play on the editor's map, which follows the player; unchecked, in this dock"));
     auto* reveal = new QCheckBox(tr("Reveal all"), body);
     reveal->setToolTip(tr("Show the whole level, not just what the player has seen"));
-    // Two rows, so the dock is usable at about 280 px wide.
-    auto* top = new QGridLayout;
-    top->addWidget(start, 0, 0);
-    top->addWidget(restart, 0, 1);
-    top->addWidget(from_, 1, 0);
-    top->addWidget(reveal, 1, 1);
-    top->addWidget(watch, 2, 0);
-    top->addWidget(findLost, 2, 1);
-    top->addWidget(lost_, 3, 0, 1, 2);
+    auto* grid = new QGridLayout;
+    grid->addWidget(start, 0, 0);
+    grid->addWidget(restart, 0, 1);
+    grid->addWidget(from_, 1, 0);
+    grid->addWidget(onMap_, 1, 1);
+    grid->addWidget(watch, 2, 0);
+    grid->addWidget(findLost, 2, 1);
+    grid->addWidget(lost_, 3, 0, 1, 2);
+    grid->addWidget(reveal, 4, 0);
+    connect(start, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
+    connect(watch, &QPushButton::clicked, this, &PlayDock::watchTheBot);
+    connect(findLost, &QPushButton::clicked, this, &PlayDock::findLostGames);
+    connect(lost_, &QComboBox::activated, this, [this](int index) { watchLostGame(index); });
+    connect(reveal, &QCheckBox::toggled, this, [this](bool on) {
+        view_->setRevealAll(on);
+        cover_->setRevealAll(on);
+        emit gameUpdated();
+    });
+    connect(onMap_, &QCheckBox::toggled, this, [this] { placeTheGame(); });
+    return grid;
+}
 
+// HP, the status line, the replay transport, the ending, the dock's own view of the
+// game (when not on the map), the keys, and the message log.
+QVBoxLayout* PlayDock::makeGameParts(QWidget* body) {
     health_ = new QProgressBar(body);
     health_->setFormat(tr("HP %v / %m"));
     status_ = new QLabel(body);
     status_->setObjectName("playStatus");
+    status_->setWordWrap(true);
     view_ = new PlayView(body);
+    view_->hide(); // on the map unless asked
     auto* help = new QLabel(tr("Move: arrows, numpad, h j k l y u b n · wait: . · stairs: < > · new game: F5 · back to the editor: Esc"), body);
     help->setWordWrap(true);
     help->setForegroundRole(QPalette::PlaceholderText); // quieter than the game, in any theme
     log_ = new QListWidget(body);
     log_->setObjectName("playLog");
-    log_->setMaximumHeight(110);
     log_->setFocusPolicy(Qt::NoFocus);
+    auto* parts = new QVBoxLayout;
+    parts->addWidget(health_);
+    parts->addWidget(status_);
+    parts->addWidget(replay_);
+    parts->addWidget(makeEnding(body));
+    parts->addWidget(view_, 1);
+    parts->addWidget(help);
+    parts->addWidget(log_, 1);
+    return parts;
+}
 
+QWidget* PlayDock::makeEnding(QWidget* body) {
     ending_ = new QWidget(body);
     endingText_ = new QLabel(ending_);
     endingText_->setStyleSheet("font-size: 18px; font-weight: bold;");
+    endingText_->setWordWrap(true);
     auto* again = new QPushButton(tr("Play again"), ending_);
     auto* back = new QPushButton(tr("Back to editing"), ending_);
     back->setObjectName("backToEditing");
-    auto* endRow = new QHBoxLayout(ending_);
-    endRow->addWidget(endingText_, 1);
-    endRow->addWidget(again);
-    endRow->addWidget(back);
+    auto* endRow = new QGridLayout(ending_);
+    endRow->addWidget(endingText_, 0, 0, 1, 2);
+    endRow->addWidget(again, 1, 0);
+    endRow->addWidget(back, 1, 1);
     ending_->hide();
-
-    auto* layout = new QVBoxLayout(body);
-    layout->addLayout(top);
-    layout->addWidget(health_);
-    layout->addWidget(status_);
-    layout->addWidget(replay_);
-    layout->addWidget(ending_);
-    layout->addWidget(view_, 1);
-    layout->addWidget(help);
-    layout->addWidget(log_);
-    setWidget(body);
-
-    connect(start, &QPushButton::clicked, this, &PlayDock::playFromHere);
-    connect(watch, &QPushButton::clicked, this, &PlayDock::watchTheBot);
-    connect(findLost, &QPushButton::clicked, this, &PlayDock::findLostGames);
-    connect(lost_, &QComboBox::activated, this, [this](int index) { watchLostGame(index); });
-    connect(replay_, &ReplayBar::positionChanged, this, &PlayDock::showWatchedTurn);
-    connect(restart, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(again, &QPushButton::clicked, this, &PlayDock::playFromHere);
     connect(back, &QPushButton::clicked, this, &PlayDock::leave);
-    connect(reveal, &QCheckBox::toggled, view_, &PlayView::setRevealAll);
+    return ending_;
+}
+
+// Keys from wherever the game is shown, and the watched game's transport.
+void PlayDock::connectTheGame() {
     connect(view_, &PlayView::input, this, &PlayDock::act);
+    connect(view_, &PlayView::leaveRequested, this, &PlayDock::leave);
+    connect(cover_, &GameCover::input, this, &PlayDock::act);
+    connect(cover_, &GameCover::leaveRequested, this, &PlayDock::leave);
+    connect(replay_, &ReplayBar::positionChanged, this, &PlayDock::showWatchedTurn);
+}
+
+void PlayDock::connectTheDocument() {
     // A game plays one level: when the document's level is replaced or regenerated,
     // the game on the old one ends (it owns its copy, so nothing dangles meanwhile).
     connect(document_, &ProjectDocument::levelReset, this, &PlayDock::endGame);
     connect(document_, &ProjectDocument::fileChanged, this, &PlayDock::endGame);
     // Lost games belong to the level they were played on.
-    const auto forgetLostGames = [this] {
-        ++lostEpoch_;
-        lostGames_.clear();
-        lost_->clear();
-        lost_->addItem(tr("(no games played)"));
-        lost_->setEnabled(false);
-    };
-    connect(document_, &ProjectDocument::levelReset, this, forgetLostGames);
-    connect(document_, &ProjectDocument::fileChanged, this, forgetLostGames);
-    connect(view_, &PlayView::leaveRequested, this, &PlayDock::leave);
-    refresh();
+    connect(document_, &ProjectDocument::levelReset, this, &PlayDock::forgetLostGames);
+    connect(document_, &ProjectDocument::fileChanged, this, &PlayDock::forgetLostGames);
+}
+
+void PlayDock::forgetLostGames() {
+    ++lostEpoch_;
+    lostGames_.clear();
+    lost_->clear();
+    lost_->addItem(tr("(no games played)"));
+    lost_->setEnabled(false);
+}
+
+bool PlayDock::playsOnMap() const { return onMap_->isChecked(); }
+
+GameCover* PlayDock::mapCover() const { return game_ && playsOnMap() ? cover_ : nullptr; }
+
+// The game goes to the map or to the dock's own view, and the window hears of it.
+void PlayDock::placeTheGame() {
+    view_->setVisible(game_ && !playsOnMap());
+    if (game_) emit gameStarted();
+}
+
+void PlayDock::showGame(const Game* game) {
+    view_->setGame(game);
+    cover_->setGame(game);
 }
 
 void PlayDock::playFromHere() {
@@ -135,10 +187,10 @@ void PlayDock::playFromHere() {
     replay_->hide();
     shownMessages_ = 0;
     log_->clear();
-    view_->setGame(game_.get());
-    view_->setFocus();
+    showGame(game_.get());
+    placeTheGame();
+    if (!playsOnMap()) view_->setFocus();
     refresh();
-    emit gameStarted();
 }
 
 // Up to the bot's usual limit (as `burrow play --bot`): a bot that cannot make
@@ -165,8 +217,7 @@ void PlayDock::watch(const Level& level, std::uint64_t simulationSeed, GameOptio
     watched_ = Watched{level, simulationSeed, options, std::move(inputs)};
     game_.reset(); // the watched game starts from its first turn
     replay_->show();
-    replay_->setLength(static_cast<int>(watched_->inputs.size())); // shows turn 0
-    emit gameStarted();
+    replay_->setLength(static_cast<int>(watched_->inputs.size())); // shows turn 0, and places the game
 }
 
 void PlayDock::findLostGames() {
@@ -221,11 +272,13 @@ void PlayDock::showWatchedTurn(int inputsPlayed) {
         for (; watched_->shown < target; ++watched_->shown) game_->act(watched_->inputs[watched_->shown]);
     } else {
         // Back: the game again from its start (a game cannot be copied).
+        const bool first = !game_;
         game_ = std::make_unique<Game>(replayedGame(watched_->level, watched_->simulationSeed, watched_->options, watched_->inputs, target));
         watched_->shown = target;
         shownMessages_ = 0;
         log_->clear();
-        view_->setGame(game_.get());
+        showGame(game_.get());
+        if (first) placeTheGame();
     }
     refresh();
 }
@@ -243,7 +296,8 @@ void PlayDock::endGame() {
     replay_->setPlaying(false);
     replay_->hide();
     game_.reset();
-    view_->setGame(nullptr);
+    showGame(nullptr);
+    view_->hide();
     log_->clear();
     shownMessages_ = 0;
     refresh();
@@ -283,6 +337,7 @@ void PlayDock::refresh() {
     if (game_->outcome() == Outcome::Lost)
         endingText_->setText(tr("Game over: killed by the %1 on turn %2.").arg(QString::fromStdString(game_->causeOfDeath())).arg(game_->turn()));
     view_->update();
+    emit gameUpdated();
 }
 
 // A message the same as the one before it (bumping a wall again) is counted on that

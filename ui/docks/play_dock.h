@@ -16,7 +16,10 @@
 #include "analysis/bot_trails.h"
 #include "play/game.h"
 
+class QCheckBox;
 class QComboBox;
+class QGridLayout;
+class QVBoxLayout;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -25,6 +28,7 @@ class QWidget;
 
 namespace burrow::ui {
 
+class GameCover;
 class PlayView;
 class ReplayBar;
 class ProjectDocument;
@@ -56,14 +60,30 @@ public:
     void setHereProvider(std::function<std::optional<Cell>()> here) { here_ = std::move(here); }
     const Game* game() const { return game_.get(); }
     PlayView* view() const { return view_; }
+    // Whether games are played on the editor's map (the default) or in this dock.
+    bool playsOnMap() const;
+    // What the map shows while a game is played on it; nullptr when none is.
+    GameCover* mapCover() const;
 
 signals:
+    // A game is shown (started, watched, or moved between the map and the dock):
+    // the window places it (mapCover(), or a wide dock).
     void gameStarted();
+    // A turn played, a replay moved, the view toggled: the map repaints.
+    void gameUpdated();
     // Every way a game is left (Back to editing, Esc, the level changing under it):
     // the window gives the map its room back.
     void backToEditing();
 
 private:
+    QGridLayout* makeButtons(QWidget* body);
+    QVBoxLayout* makeGameParts(QWidget* body);
+    QWidget* makeEnding(QWidget* body);
+    void connectTheGame();
+    void connectTheDocument();
+    void forgetLostGames();
+    void placeTheGame();
+    void showGame(const Game* game);
     // Back to editing: a replay stops and its bar goes (it would keep the dock wide).
     void leave();
     void act(const Input& input);
@@ -74,15 +94,17 @@ private:
     static QString noGameLostText(const std::vector<BotGameRecord>& games);
 
     ProjectDocument* document_;
+    GameCover* cover_;
+    QCheckBox* onMap_ = nullptr;
     std::unique_ptr<Game> game_;
     bool startingGame_ = false;
     std::uint64_t simulationSeed_ = 1;
-    PlayView* view_;
-    QLabel* status_;
-    QProgressBar* health_;
-    QListWidget* log_;
-    QWidget* ending_;
-    QLabel* endingText_;
+    PlayView* view_ = nullptr;
+    QLabel* status_ = nullptr;
+    QProgressBar* health_ = nullptr;
+    QListWidget* log_ = nullptr;
+    QWidget* ending_ = nullptr;
+    QLabel* endingText_ = nullptr;
     std::size_t shownMessages_ = 0;
     QString lastMessage_; // the log's last line, without its count
     int repeats_ = 0;

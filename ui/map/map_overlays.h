@@ -2,6 +2,7 @@
 // What the map view draws on top of the tiles, and the images it builds for that.
 // Everything here is computed by burrow_core (regions, stairs); this only colours it.
 #include <QColor>
+#include <cmath>
 #include <QImage>
 #include <QPainter>
 #include <algorithm>
@@ -77,6 +78,14 @@ struct CellTransform {
         return {(x - offset.x()) * scale, (y - offset.y()) * scale, w * scale, h * scale};
     }
 };
+
+// Where glyph cell `v` starts on screen, seen from `from` at `scale` pixels a cell:
+// a whole pixel, the same step apart at a whole zoom (rounding each cell's own
+// position made a 19-pixel step among 18s, a seam of the outside colour), and
+// floor or ceil of the zoom apart at any other.
+inline int glyphPixel(int v, double from, double scale) {
+    return static_cast<int>(std::lround(v * scale) - std::lround(from * scale));
+}
 
 void drawGrid(QPainter& painter, const CellTransform& t, int x0, int y0, int x1, int y1);
 void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, int depth);

@@ -1,10 +1,6 @@
 #include "map/map_view.h"
 
-#include <QHelpEvent>
-#include <QMouseEvent>
-#include <QToolTip>
 #include <QPainter>
-#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
@@ -100,28 +96,6 @@ void MapView::setAnnotations(std::vector<AgedAnnotation> marks, int maxAge) {
 void MapView::setEntityLooks(EntityLooks looks) {
     looks_ = std::move(looks);
     update();
-}
-
-bool MapView::event(QEvent* event) {
-    if (event->type() != QEvent::ToolTip || !level_) return QWidget::event(event);
-    const auto* help = static_cast<QHelpEvent*>(event);
-    const auto cell = cellAt(help->pos());
-    QString text;
-    if (cell)
-        for (const Entity& e : level_->entities)
-            if (e.at == *cell) {
-                const auto it = looks_.find(e.templateName);
-                text += (text.isEmpty() ? "" : "\n") + (it != looks_.end() ? it->second.description : QString::fromStdString(e.templateName));
-                for (const Property& p : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(p.name), QString::fromStdString(propertyText(p.value)));
-            }
-    if (cell && !heat_.empty()) {
-        const auto value = heat_.valueAt(*cell);
-        const QString name = QString::fromUtf8(heatmapName(heat_.kind()).data(), static_cast<qsizetype>(heatmapName(heat_.kind()).size()));
-        text += (text.isEmpty() ? "" : "\n") + (value ? tr("%1: %2").arg(name).arg(*value) : tr("%1: cannot be walked to").arg(name));
-    }
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
-    return true;
 }
 
 void MapView::setTool(PaintTool tool) {
@@ -250,6 +224,32 @@ void MapView::setHighlightedNode(const std::string& node) {
     update();
 }
 
+void MapView::setCover(MapCover* cover) {
+    if (cover == cover_) return;
+    cover_ = cover;
+    if (cover_) {
+        // Close enough to play: glyphs a player can read, around the player.
+        if (scale_ < 16.0) setCellPixels(18.0, QPointF(width() / 2.0, height() / 2.0));
+        const Point at = cover_->focus();
+        centreOn(QPointF(at.x + 0.5, at.y + 0.5));
+    }
+    coverChanged();
+    emit viewChanged();
+}
+
+void MapView::coverChanged() {
+    if (cover_) {
+        if (cover_->depth() != depth_) setDepth(cover_->depth());
+        // Follow the focus once it nears an edge: the middle half stays put, so a step
+        // does not move the whole map.
+        const Point at = cover_->focus();
+        const QRectF view = visibleCells();
+        const QRectF calm = view.adjusted(view.width() / 4, view.height() / 4, -view.width() / 4, -view.height() / 4);
+        if (!calm.contains(QPointF(at.x + 0.5, at.y + 0.5))) centreOn(QPointF(at.x + 0.5, at.y + 0.5));
+    }
+    update();
+}
+
 void MapView::paintEvent(QPaintEvent* event) {
     QPainter painter(this);
     render(painter, event->rect());
@@ -266,6 +266,10 @@ void MapView::render(QPainter& painter, const QRect& area) {
     const int x1 = std::min(level_->width(), static_cast<int>(std::ceil(bottomRight.x())));
     const int y1 = std::min(level_->height(), static_cast<int>(std::ceil(bottomRight.y())));
     if (x0 >= x1 || y0 >= y1) return;
+    if (cover_) {
+        cover_->paint(painter, transform(), x0, y0, x1, y1);
+        return;
+    }
     const QRectF cells(x0, y0, x1 - x0, y1 - y0);
     if (overlays_.glyphs && scale_ >= kGlyphThreshold) renderGlyphs(painter, x0, y0, x1, y1);
     else renderBlocks(painter, blocks_, cells);
@@ -320,94 +324,13 @@ void MapView::renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1) {
     const TileGrid& tiles = level_->tiles(depth_);
     for (int y = y0; y < y1; ++y) {
         const Tile* row = tiles.row(y);
-        const int py = static_cast<int>(std::lround((y - offset_.y()) * scale_));
+        const int py = glyphPixel(y, offset_.y(), scale_);
         for (int x = x0; x < x1; ++x) {
-            const int px = static_cast<int>(std::lround((x - offset_.x()) * scale_));
+            const int px = glyphPixel(x, offset_.x(), scale_);
             painter.drawImage(px, py, atlas_.glyphCell(row[x]));
         }
     }
 }
-
-void MapView::wheelEvent(QWheelEvent* event) {
-    const double steps = event->angleDelta().y() / 120.0;
-    if (steps == 0.0) return;
-    setCellPixels(scale_ * std::pow(1.25, steps), event->position());
-    event->accept();
-}
-
-void MapView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::RightButton) {
-        if (const auto cell = cellAt(event->position())) emit tilePicked(*cell);
-        return;
-    }
-    if (event->button() == Qt::LeftButton)
-        if (const auto cell = cellAt(event->position())) emit cellClicked(*cell);
-    const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);
-    if (pan) {
-        panFrom_ = event->position().toPoint();
-        setCursor(Qt::ClosedHandCursor);
-        return;
-    }
-    if (event->button() != Qt::LeftButton) return;
-    const auto cell = cellAt(event->position());
-    if (!cell) return;
-    const Point p{cell->x, cell->y};
-    switch (tool_) {
-    case PaintTool::Pencil:
-    case PaintTool::Eraser:
-        emit strokeStarted();
-        dragCell_ = p;
-        emit strokeCells({p});
-        break;
-    case PaintTool::Rectangle:
-    case PaintTool::MakePrefab:
-    case PaintTool::Line:
-        rectFrom_ = p;
-        dragCell_ = p;
-        update();
-        break;
-    case PaintTool::Fill: emit fillRequested(p); break;
-    case PaintTool::Pan: break;
-    }
-}
-
-void MapView::mouseMoveEvent(QMouseEvent* event) {
-    const auto cell = cellAt(event->position());
-    if (panFrom_) {
-        const QPoint now = event->position().toPoint();
-        offset_ -= QPointF(now - *panFrom_) / scale_;
-        panFrom_ = now;
-        autoFit_ = false;
-        clampOffset();
-        emit viewportChanged();
-        update();
-    } else if (dragCell_ && cell) {
-        const Point p{cell->x, cell->y};
-        if (!(p == *dragCell_)) {
-            if (rectFrom_) update();
-            else emit strokeCells(lineCells(*dragCell_, p)); // no gaps however fast the mouse moves
-            dragCell_ = p;
-        }
-    }
-    emit cellHovered(cell);
-}
-
-void MapView::mouseReleaseEvent(QMouseEvent*) {
-    if (rectFrom_ && dragCell_) {
-        if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
-        else if (tool_ == PaintTool::Line) emit lineChosen(*rectFrom_, *dragCell_);
-        else emit rectangleChosen(*rectFrom_, *dragCell_);
-    }
-    rectFrom_.reset();
-    dragCell_.reset();
-    if (panFrom_) {
-        panFrom_.reset();
-        setTool(tool_);
-    }
-    update();
-}
-
-void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
 
 void MapView::resizeEvent(QResizeEvent*) {
     if (autoFit_) {

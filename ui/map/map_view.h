@@ -4,6 +4,7 @@
 // button (or the pan tool) drags, and only visible cells are drawn, so a
 // 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
+#include <QPointer>
 #include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
@@ -14,6 +15,7 @@
 
 #include "generation/cell_change.h"
 #include "map/heat_layer.h"
+#include "map/map_cover.h"
 #include "map/map_overlays.h"
 #include "map/tile_atlas.h"
 #include "model/level.h"
@@ -58,6 +60,13 @@ public:
     // dock's pick), and brought into view; "" for none.
     void setHighlightedNode(const std::string& node);
     const std::string& highlightedNode() const { return highlightedNode_; }
+
+    // A game (or anything else) drawn over the whole map instead of the level, with
+    // the map's keyboard; the view follows its focus. nullptr gives the map back.
+    // coverChanged() after its picture changed (a turn played).
+    void setCover(MapCover* cover);
+    MapCover* cover() const { return cover_; }
+    void coverChanged();
 
     PaintTool tool() const { return tool_; }
     void setTool(PaintTool tool);
@@ -114,6 +123,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -149,6 +159,7 @@ private:
     std::optional<QPoint> panFrom_;
     std::optional<Point> dragCell_;   // the last cell of a paint drag
     std::optional<Point> rectFrom_;   // where a rectangle drag began
+    QPointer<MapCover> cover_;
     bool autoFit_ = true; // keep fitting on resize until the designer zooms or pans
 };
 

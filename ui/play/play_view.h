@@ -7,6 +7,7 @@
 
 #include "map/tile_atlas.h"
 #include "play/game.h"
+#include "play/game_keys.h"
 
 namespace burrow::ui {
 
@@ -35,8 +36,5 @@ private:
     TileAtlas atlas_;
     bool revealAll_ = false;
 };
-
-// Arrows, numpad and vi-keys (hjkl yubn) to moves; '.' and numpad 5 wait; '<' '>' stairs.
-std::optional<Input> inputForKey(int key, Qt::KeyboardModifiers modifiers, const QString& text);
 
 } // namespace burrow::ui

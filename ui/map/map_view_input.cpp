@@ -1,0 +1,140 @@
+// The map view's input: the wheel zooms, the middle button (or the pan tool) drags,
+// the paint tools' clicks and drags become their signals, a right click picks a
+// tile, hovering shows what lies there; while a cover (a game) is shown, its keys
+// are its own and the mouse only looks around.
+#include "map/map_view.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <cmath>
+
+#include "editing/shapes.h"
+
+namespace burrow::ui {
+
+bool MapView::event(QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride && cover_ && cover_->wantsKey(*static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
+    if (event->type() != QEvent::ToolTip || !level_ || cover_) return QWidget::event(event);
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const auto cell = cellAt(help->pos());
+    QString text;
+    if (cell)
+        for (const Entity& e : level_->entities)
+            if (e.at == *cell) {
+                const auto it = looks_.find(e.templateName);
+                text += (text.isEmpty() ? "" : "\n") + (it != looks_.end() ? it->second.description : QString::fromStdString(e.templateName));
+                for (const Property& p : e.properties) text += QString("\n  %1: %2").arg(QString::fromStdString(p.name), QString::fromStdString(propertyText(p.value)));
+            }
+    if (cell && !heat_.empty()) {
+        const auto value = heat_.valueAt(*cell);
+        const QString name = QString::fromUtf8(heatmapName(heat_.kind()).data(), static_cast<qsizetype>(heatmapName(heat_.kind()).size()));
+        text += (text.isEmpty() ? "" : "\n") + (value ? tr("%1: %2").arg(name).arg(*value) : tr("%1: cannot be walked to").arg(name));
+    }
+    if (text.isEmpty()) QToolTip::hideText();
+    else QToolTip::showText(help->globalPos(), text, this);
+    return true;
+}
+
+void MapView::keyPressEvent(QKeyEvent* event) {
+    if (cover_ && cover_->wantsKey(*event)) {
+        cover_->keyPressed(*event);
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void MapView::wheelEvent(QWheelEvent* event) {
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) return;
+    setCellPixels(scale_ * std::pow(1.25, steps), event->position());
+    event->accept();
+}
+
+void MapView::mousePressEvent(QMouseEvent* event) {
+    if (cover_) { // a game is shown: the mouse looks around, it does not edit
+        if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+            panFrom_ = event->position().toPoint();
+            setCursor(Qt::ClosedHandCursor);
+        }
+        return;
+    }
+    if (event->button() == Qt::RightButton) {
+        if (const auto cell = cellAt(event->position())) emit tilePicked(*cell);
+        return;
+    }
+    if (event->button() == Qt::LeftButton)
+        if (const auto cell = cellAt(event->position())) emit cellClicked(*cell);
+    const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);
+    if (pan) {
+        panFrom_ = event->position().toPoint();
+        setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    if (event->button() != Qt::LeftButton) return;
+    const auto cell = cellAt(event->position());
+    if (!cell) return;
+    const Point p{cell->x, cell->y};
+    switch (tool_) {
+    case PaintTool::Pencil:
+    case PaintTool::Eraser:
+        emit strokeStarted();
+        dragCell_ = p;
+        emit strokeCells({p});
+        break;
+    case PaintTool::Rectangle:
+    case PaintTool::MakePrefab:
+    case PaintTool::Line:
+        rectFrom_ = p;
+        dragCell_ = p;
+        update();
+        break;
+    case PaintTool::Fill: emit fillRequested(p); break;
+    case PaintTool::Pan: break;
+    }
+}
+
+void MapView::mouseMoveEvent(QMouseEvent* event) {
+    const auto cell = cellAt(event->position());
+    if (panFrom_) {
+        const QPoint now = event->position().toPoint();
+        offset_ -= QPointF(now - *panFrom_) / scale_;
+        panFrom_ = now;
+        autoFit_ = false;
+        clampOffset();
+        emit viewportChanged();
+        update();
+    } else if (dragCell_ && cell) {
+        const Point p{cell->x, cell->y};
+        if (!(p == *dragCell_)) {
+            if (rectFrom_) update();
+            else emit strokeCells(lineCells(*dragCell_, p)); // no gaps however fast the mouse moves
+            dragCell_ = p;
+        }
+    }
+    emit cellHovered(cell);
+}
+
+void MapView::mouseReleaseEvent(QMouseEvent*) {
+    if (rectFrom_ && dragCell_) {
+        if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
+        else if (tool_ == PaintTool::Line) emit lineChosen(*rectFrom_, *dragCell_);
+        else emit rectangleChosen(*rectFrom_, *dragCell_);
+    }
+    rectFrom_.reset();
+    dragCell_.reset();
+    if (panFrom_) {
+        panFrom_.reset();
+        setTool(tool_);
+    }
+    update();
+}
+
+void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
+
+} // namespace burrow::ui
