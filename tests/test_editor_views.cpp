@@ -166,6 +166,17 @@ private slots:
         QTest::keyClick(map, Qt::Key_Escape);
         QVERIFY(!map->cover());
         QVERIFY(map->grab().toImage() != playing);
+        // Watching the bot shows its game there too, following it turn by turn.
+        play->watchTheBot();
+        QVERIFY(map->cover());
+        const int end = static_cast<int>(play->watchedInputs().size());
+        for (int turn = 0; turn <= end; turn += std::max(1, end / 10)) {
+            play->replay()->setPosition(turn);
+            QVERIFY(map->visibleCells().contains(QPointF(play->game()->player().at.x + 0.5, play->game()->player().at.y + 0.5)));
+            QCOMPARE(map->depth(), play->game()->player().at.z);
+        }
+        child<QPushButton>(play, "backToEditing")->click();
+        QVERIFY(!map->cover());
     }
 
     // Quit and start again: the same layout, tabs on the same side, the dock column
