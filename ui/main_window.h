@@ -113,6 +113,8 @@ private:
     RoomGraphDock* roomGraphDock_ = nullptr;
     QList<QDockWidget*> hiddenDocks_; // shown before Tab hid them
     bool docksHidden_ = false;
+    QMenu* editMenu_ = nullptr;
+    QAction* selectionPlace_ = nullptr; // where the selection's commands go in the Edit menu
     std::uint64_t gamePlacements_ = 0; // games placed on the map or in the dock, so far
     QString shownWarning_; // the warnings line last put in the status bar
     PlayDock* playDock_ = nullptr;

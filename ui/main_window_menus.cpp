@@ -28,6 +28,7 @@
 #include "style/theme.h"
 #include "map/map_view.h"
 #include "tools/paint_controller.h"
+#include "tools/selection_actions.h"
 #include "tools/prefab_maker.h"
 #include "tools/tile_palette.h"
 
@@ -88,6 +89,8 @@ void MainWindow::createMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
+    editMenu_ = edit;
+    selectionPlace_ = edit->addSeparator(); // Copy, Paste and the rest go here, with the tools (SelectionActions)
     // One undoable command: the History keeps everything before it.
     edit->addAction(tr("&Clear Hand Edits"), this, [this] {
         std::vector<ProjectDocument::EditChange> removed;
@@ -236,7 +239,9 @@ void MainWindow::createToolBars() {
         {PaintTool::MakePrefab, tr("Make prefab"),
          tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
             "and openings where the ground goes on out of the rectangle")},
-        {PaintTool::Line, tr("Line"), tr("Drag a straight line to paint with the chosen tile, as wide as the brush")}};
+        {PaintTool::Line, tr("Line"), tr("Drag a straight line to paint with the chosen tile, as wide as the brush")},
+        {PaintTool::Select, tr("Select"), tr("Drag a rectangle to select cells, for Copy, Cut, Delete and Selection to Prefab (Edit menu)")},
+        {PaintTool::Stamp, tr("Stamp"), tr("Lay what was copied where you click or drag; Z and Shift+Z turn it, X and Y mirror it")}};
     int key = Qt::Key_1;
     for (const auto& [tool, name, help] : kinds) {
         QAction* a = tools->addAction(name);
@@ -270,6 +275,8 @@ void MainWindow::createToolBars() {
     });
     paint_->setTile(palette_->tile());
     mapView_->setTool(PaintTool::Pan);
+    auto* selection = new SelectionActions(paint_, prefabMaker_, mapView_, findChild<QAction*>("toolStamp"), editMenu_, selectionPlace_);
+    connect(selection, &SelectionActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
 }
 

@@ -98,6 +98,16 @@ void MapView::setEntityLooks(EntityLooks looks) {
     update();
 }
 
+void MapView::setSelection(const Rect& area) {
+    selection_ = area;
+    update();
+}
+
+void MapView::setStamp(const TileGrid* stamp) {
+    stamp_ = stamp;
+    update();
+}
+
 void MapView::setTool(PaintTool tool) {
     tool_ = tool;
     setCursor(tool == PaintTool::Pan ? Qt::OpenHandCursor : Qt::CrossCursor);
@@ -297,6 +307,13 @@ void MapView::render(QPainter& painter, const QRect& area) {
     }
     if (!highlightedNode_.empty()) drawHighlightedRoom(painter, t, *level_, depth_, highlightedNode_);
     drawAnnotations(painter, t, marks_, depth_, maxAge_);
+    drawEditing(painter, t);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+}
+
+// What the paint tools show while the designer works: the rectangle or line being
+// dragged, the selection, the stamp under the cursor.
+void MapView::drawEditing(QPainter& painter, const CellTransform& t) {
     if (rectFrom_ && dragCell_) {
         painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
         painter.setBrush(QColor(255, 255, 255, 40));
@@ -306,7 +323,28 @@ void MapView::render(QPainter& painter, const QRect& area) {
         else
             painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
     }
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    if (selection_.width > 0 && !(rectFrom_ && tool_ == PaintTool::Select)) {
+        // Marching ants, readable on light and dark tiles alike.
+        const QRectF area = t.cellRect(selection_.x, selection_.y, selection_.width, selection_.height);
+        painter.setBrush(QColor(120, 180, 255, 40));
+        painter.setPen(QPen(Qt::black, 1));
+        painter.drawRect(area);
+        painter.setPen(QPen(Qt::white, 1, Qt::DashLine));
+        painter.drawRect(area);
+    }
+    if (tool_ == PaintTool::Stamp && stamp_ && !stamp_->empty() && hover_) {
+        painter.setOpacity(0.7);
+        for (int y = 0; y < stamp_->height(); ++y)
+            for (int x = 0; x < stamp_->width(); ++x) {
+                const int cx = hover_->x + x, cy = hover_->y + y;
+                if (cx < level_->width() && cy < level_->height())
+                    painter.fillRect(t.cellRect(cx, cy), QColor::fromRgb(level_->kinds[(*stamp_)(x, y)].background));
+            }
+        painter.setOpacity(1.0);
+        painter.setPen(QPen(QColor(255, 240, 120), 1, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(t.cellRect(hover_->x, hover_->y, stamp_->width(), stamp_->height()));
+    }
 }
 
 void MapView::renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells) {

@@ -68,6 +68,13 @@ public:
     MapCover* cover() const { return cover_; }
     void coverChanged();
 
+    // The selection, outlined (the Select tool's; an empty rectangle for none), and
+    // the stamp the Stamp tool lays, shown under the cursor (nullptr for none; the
+    // view does not own it).
+    void setSelection(const Rect& area);
+    const Rect& selection() const { return selection_; }
+    void setStamp(const TileGrid* stamp);
+
     PaintTool tool() const { return tool_; }
     void setTool(PaintTool tool);
 
@@ -113,6 +120,11 @@ signals:
     // The Make prefab tool's rectangle, corner to corner.
     void prefabRectangleChosen(burrow::Point a, burrow::Point b);
     void fillRequested(burrow::Point at);
+    // The Select tool's rectangle, corner to corner.
+    void selectionChosen(burrow::Point a, burrow::Point b);
+    // The Stamp tool laid its stamp with its top-left corner here (each cell a drag
+    // reaches, after strokeStarted()).
+    void stampRequested(burrow::Point at);
     // A right click on a cell: pick its tile to paint with (Tiled's eyedropper).
     void tilePicked(burrow::Cell cell);
 
@@ -134,6 +146,7 @@ private:
     void clampOffset();
     void renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells);
     void renderGlyphs(QPainter& painter, int x0, int y0, int x1, int y1);
+    void drawEditing(QPainter& painter, const CellTransform& t);
 
     const Level* level_ = nullptr;
     int depth_ = 0;
@@ -159,6 +172,9 @@ private:
     std::optional<QPoint> panFrom_;
     std::optional<Point> dragCell_;   // the last cell of a paint drag
     std::optional<Point> rectFrom_;   // where a rectangle drag began
+    std::optional<Point> hover_;      // the cell under the mouse
+    Rect selection_;
+    const TileGrid* stamp_ = nullptr;
     QPointer<MapCover> cover_;
     bool autoFit_ = true; // keep fitting on resize until the designer zooms or pans
 };

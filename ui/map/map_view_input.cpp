@@ -87,9 +87,15 @@ void MapView::mousePressEvent(QMouseEvent* event) {
         dragCell_ = p;
         emit strokeCells({p});
         break;
+    case PaintTool::Stamp:
+        emit strokeStarted();
+        dragCell_ = p;
+        emit stampRequested(p);
+        break;
     case PaintTool::Rectangle:
     case PaintTool::MakePrefab:
     case PaintTool::Line:
+    case PaintTool::Select:
         rectFrom_ = p;
         dragCell_ = p;
         update();
@@ -113,16 +119,21 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
         const Point p{cell->x, cell->y};
         if (!(p == *dragCell_)) {
             if (rectFrom_) update();
+            else if (tool_ == PaintTool::Stamp) emit stampRequested(p);
             else emit strokeCells(lineCells(*dragCell_, p)); // no gaps however fast the mouse moves
             dragCell_ = p;
         }
     }
+    const bool moved = cell ? !hover_ || !(Point{cell->x, cell->y} == *hover_) : hover_.has_value();
+    hover_ = cell ? std::optional<Point>(Point{cell->x, cell->y}) : std::nullopt;
+    if (moved && tool_ == PaintTool::Stamp) update(); // the stamp follows the cursor
     emit cellHovered(cell);
 }
 
 void MapView::mouseReleaseEvent(QMouseEvent*) {
     if (rectFrom_ && dragCell_) {
         if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
+        else if (tool_ == PaintTool::Select) emit selectionChosen(*rectFrom_, *dragCell_);
         else if (tool_ == PaintTool::Line) emit lineChosen(*rectFrom_, *dragCell_);
         else emit rectangleChosen(*rectFrom_, *dragCell_);
     }
@@ -135,6 +146,10 @@ void MapView::mouseReleaseEvent(QMouseEvent*) {
     update();
 }
 
-void MapView::leaveEvent(QEvent*) { emit cellHovered(std::nullopt); }
+void MapView::leaveEvent(QEvent*) {
+    hover_.reset();
+    if (tool_ == PaintTool::Stamp) update();
+    emit cellHovered(std::nullopt);
+}
 
 } // namespace burrow::ui

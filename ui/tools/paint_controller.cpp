@@ -25,6 +25,67 @@ PaintController::PaintController(ProjectDocument* document, MapView* view, QObje
     connect(view_, &MapView::fillRequested, this, [this](Point at) {
         paint(sameTileArea(document_->level().tiles(view_->depth()), at, kFillLimit), tr("Fill"), 0);
     });
+    connect(view_, &MapView::selectionChosen, this, [this](Point a, Point b) {
+        const Level& level = document_->level();
+        select(clippedArea(a, b, level.width(), level.height()));
+    });
+    connect(view_, &MapView::stampRequested, this, &PaintController::lay);
+    // A selection belongs to the level it was made on.
+    connect(document_, &ProjectDocument::levelReset, this, [this] { select(selection_); });
+}
+
+void PaintController::select(const Rect& area) {
+    const Level& level = document_->level();
+    selection_ = area.width > 0 && area.height > 0 ? clippedArea({area.x, area.y}, {area.right() - 1, area.bottom() - 1}, level.width(), level.height()) : Rect{};
+    view_->setSelection(selection_);
+}
+
+void PaintController::selectAll() {
+    const Level& level = document_->level();
+    select({0, 0, level.width(), level.height()});
+}
+
+bool PaintController::copy() {
+    if (selection_.width <= 0) return false;
+    stamp_ = copyStamp(document_->level(), view_->depth(), selection_);
+    view_->setStamp(&stamp_.tiles);
+    emit stampChanged();
+    return true;
+}
+
+bool PaintController::cut() { return copy() && erase(tr("Cut")); }
+
+bool PaintController::eraseSelection() { return erase(tr("Delete")); }
+
+bool PaintController::erase(const QString& what) {
+    if (selection_.width <= 0) return false;
+    std::vector<ProjectDocument::EditChange> changes;
+    for (const Point& p : rectCells({selection_.x, selection_.y}, {selection_.right() - 1, selection_.bottom() - 1}, selection_.right(), selection_.bottom()))
+        changes.push_back({{p.x, p.y, view_->depth()}, std::nullopt});
+    push(std::move(changes), what, 0);
+    return true;
+}
+
+void PaintController::turnStamp(bool clockwise) {
+    if (stamp_.empty()) return;
+    stamp_ = clockwise ? turnedClockwise(stamp_) : turnedAnticlockwise(stamp_);
+    view_->setStamp(&stamp_.tiles);
+    emit stampChanged();
+}
+
+void PaintController::mirrorStamp(bool leftRight) {
+    if (stamp_.empty()) return;
+    stamp_ = leftRight ? mirroredLeftRight(stamp_) : mirroredTopBottom(stamp_);
+    view_->setStamp(&stamp_.tiles);
+    emit stampChanged();
+}
+
+// The stamp's cells as hand edits, one undo step for a click or a whole drag.
+void PaintController::lay(Point at) {
+    const Level& level = document_->level();
+    std::vector<ProjectDocument::EditChange> changes;
+    for (const auto& [p, tile] : stampCells(stamp_, at, level.width(), level.height())) changes.push_back({{p.x, p.y, view_->depth()}, tile});
+    push(std::move(changes), tr("Stamp"), stroke_);
 }
 
 void PaintController::setBrushSize(int size) { brush_ = std::clamp(size, 1, kLargestBrush); }
@@ -42,6 +103,11 @@ void PaintController::paint(const std::vector<Point>& cells, const QString& what
     std::vector<ProjectDocument::EditChange> changes;
     changes.reserve(cells.size());
     for (const Point& p : cells) changes.push_back({{p.x, p.y, view_->depth()}, tile});
+    push(std::move(changes), what, stroke);
+}
+
+void PaintController::push(std::vector<ProjectDocument::EditChange> changes, const QString& what, int stroke) {
+    if (changes.empty()) return;
     document_->undoStack()->push(new PaintCommand(document_, std::move(changes), what, stroke));
 }
 

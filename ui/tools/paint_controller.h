@@ -1,14 +1,17 @@
 #pragma once
-// Turns what the map view's paint tools report into undoable hand edits.
+// Turns what the map view's paint tools report into undoable hand edits, and keeps
+// what Tiled's tools keep: the selection, and the stamp Copy or Cut took, which Paste
+// gives the Stamp tool, turned and mirrored with Z and X / Y.
 #include <QObject>
 #include <vector>
 
+#include "editing/stamp.h"
+#include "document/project_document.h"
 #include "model/level.h"
 
 namespace burrow::ui {
 
 class MapView;
-class ProjectDocument;
 
 class PaintController : public QObject {
     Q_OBJECT
@@ -22,11 +25,32 @@ public:
     void setBrushSize(int size);
     static constexpr int kLargestBrush = 9;
 
+    // The selection on the view's depth (empty: none), clipped to the level.
+    const Rect& selection() const { return selection_; }
+    void select(const Rect& area);
+    void selectAll();
+    // Copy: the selected cells as they are now become the stamp (false: nothing
+    // selected). Cut also erases them; Delete erases them: back to what generation
+    // made, as the eraser does, each one undo step.
+    bool copy();
+    bool cut();
+    bool eraseSelection();
+    const Stamp& stamp() const { return stamp_; }
+    void turnStamp(bool clockwise);
+    void mirrorStamp(bool leftRight);
+
     // A fill stops after this many cells, so a click on a huge level stays quick.
     static constexpr std::size_t kFillLimit = 4'000'000;
 
+signals:
+    // The stamp is new or turned: the view shows it under the cursor.
+    void stampChanged();
+
 private:
     void paint(const std::vector<Point>& cells, const QString& what, int stroke);
+    void lay(Point at);
+    bool erase(const QString& what);
+    void push(std::vector<ProjectDocument::EditChange> changes, const QString& what, int stroke);
     // The cells under the brush at each of `cells`, within the level.
     std::vector<Point> widened(const std::vector<Point>& cells) const;
 
@@ -35,6 +59,8 @@ private:
     Tile tile_ = Tile::Floor;
     int brush_ = 1;
     int stroke_ = 0;
+    Rect selection_;
+    Stamp stamp_;
 };
 
 } // namespace burrow::ui

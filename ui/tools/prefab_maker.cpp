@@ -45,8 +45,9 @@ QString PrefabMaker::make(const Rect& area, const QString& id) {
     return {};
 }
 
-void PrefabMaker::chosen(Point a, Point b) {
-    const Rect area{std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1};
+void PrefabMaker::chosen(Point a, Point b) { askFor({std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1}); }
+
+void PrefabMaker::askFor(const Rect& area) {
     bool ok = false;
     const QString id = QInputDialog::getText(dialogParent_, tr("Make prefab"),
                                              tr("The new prefab's id (letters, digits, '_', '-'), for %1 x %2 cells:").arg(area.width).arg(area.height),

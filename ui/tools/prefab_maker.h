@@ -23,6 +23,9 @@ public:
     // Makes the prefab of `area` on the view's depth with this id. Returns what is
     // wrong instead (too large, a taken or malformed id, nothing to keep).
     QString make(const Rect& area, const QString& id);
+    // Asks for an id, then makes the prefab of `area` (the Make prefab tool's
+    // rectangle, or the selection); a problem is shown, nothing made.
+    void askFor(const Rect& area);
     // An id no prefab of the project has yet: "prefab-1", "prefab-2", ...
     QString freeId() const;
 
