@@ -28,6 +28,30 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
       problem_(new QLabel(this)) {
     setWindowTitle(tr("Prefabs"));
     setObjectName("prefabsDialog");
+    nameParts();
+    setUpBrushes(project);
+    auto* add = new QPushButton(tr("New"), this);
+    add->setObjectName("addPrefab");
+    add->setToolTip(tr("A new prefab, floor walled round, to draw on"));
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(makeListColumn(add), 1);
+    columns->addLayout(makeEditColumn(), 3);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(buttons);
+    resize(720, 480);
+    for (int row = 0; row < static_cast<int>(prefabs_.prefabs.size()); ++row) list_->addItem(itemText(row));
+    connect(add, &QPushButton::clicked, this, &PrefabsDialog::addPrefab);
+    connect(buttons, &QDialogButtonBox::accepted, this, &PrefabsDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connectEdits();
+    select(prefabs_.prefabs.empty() ? -1 : 0);
+    showCurrent();
+}
+
+// Object names (the tests find the parts by them), and what each part is for.
+void PrefabsDialog::nameParts() {
     list_->setObjectName("prefabList");
     id_->setObjectName("prefabId");
     name_->setObjectName("prefabName");
@@ -38,7 +62,17 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     things_->setObjectName("prefabThing");
     remove_->setObjectName("removePrefab");
     problem_->setObjectName("prefabProblem");
+    undo_->setObjectName("undoPrefabEdit");
     for (QSpinBox* side : {width_, height_}) side->setRange(1, kMaxPrefabSide);
+    id_->setToolTip(tr("How population groups name the prefab: letters, digits, '_' or '-'. Set when the prefab is made"));
+    undo_->setToolTip(tr("Take back the last stroke or resize (Ctrl+Z). OK makes the whole edit one step of the editor's undo"));
+    undo_->setEnabled(false);
+    remove_->setToolTip(tr("Remove the chosen prefab; population groups that stamp it stop doing so"));
+}
+
+// The brushes, the project's tiles, and the things its rules know (their own
+// templates and the defaults, by name).
+void PrefabsDialog::setUpBrushes(const Project& project) {
     brush_->addItem(tr("Paint the tile"), static_cast<int>(Brush::Tile));
     brush_->addItem(tr("Keep the level's cell"), static_cast<int>(Brush::Keep));
     brush_->addItem(tr("Opening"), static_cast<int>(Brush::Opening));
@@ -46,7 +80,6 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     brush_->setToolTip(tr("What a left click does. Kept cells stay as the level has them, for pieces that are not rectangles; "
                           "an opening, on the edge, must join the level's walkable ground"));
     palette_->setKinds(project.tileKinds);
-    // The templates the project's rules know, their own and the defaults, by name.
     QStringList templates;
     for (const EntityTemplate& t : defaultTemplates()) templates << QString::fromStdString(t.name);
     for (const StageEntry& stage : project.recipe.stages)
@@ -57,15 +90,9 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     things_->addItems(templates);
     things_->setToolTip(tr("The thing a click puts on a cell, or takes away where one stands"));
     things_->hide();
-    id_->setToolTip(tr("How population groups name the prefab: letters, digits, '_' or '-'. Set when the prefab is made"));
+}
 
-    auto* add = new QPushButton(tr("New"), this);
-    add->setObjectName("addPrefab");
-    add->setToolTip(tr("A new prefab, floor walled round, to draw on"));
-    undo_->setObjectName("undoPrefabEdit");
-    undo_->setToolTip(tr("Take back the last stroke or resize (Ctrl+Z). OK makes the whole edit one step of the editor's undo"));
-    undo_->setEnabled(false);
-    remove_->setToolTip(tr("Remove the chosen prefab; population groups that stamp it stop doing so"));
+QVBoxLayout* PrefabsDialog::makeListColumn(QPushButton* add) {
     auto* listButtons = new QHBoxLayout;
     listButtons->addWidget(add);
     listButtons->addWidget(remove_);
@@ -73,7 +100,11 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     auto* left = new QVBoxLayout;
     left->addWidget(list_, 1);
     left->addLayout(listButtons);
+    return left;
+}
 
+// The chosen prefab: id, name, size, brush, the canvas, and what is wrong with it.
+QVBoxLayout* PrefabsDialog::makeEditColumn() {
     auto* size = new QHBoxLayout;
     size->addWidget(width_);
     size->addWidget(new QLabel(QStringLiteral("x"), this));
@@ -101,19 +132,11 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     right->addWidget(hint);
     right->addWidget(source_);
     right->addWidget(problem_);
+    return right;
+}
 
-    auto* columns = new QHBoxLayout;
-    columns->addLayout(left, 1);
-    columns->addLayout(right, 3);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(columns, 1);
-    layout->addWidget(buttons);
-    resize(720, 480);
-
-    for (int row = 0; row < static_cast<int>(prefabs_.prefabs.size()); ++row) list_->addItem(itemText(row));
+void PrefabsDialog::connectEdits() {
     connect(list_, &QListWidget::currentRowChanged, this, [this] { showCurrent(); });
-    connect(add, &QPushButton::clicked, this, &PrefabsDialog::addPrefab);
     connect(remove_, &QPushButton::clicked, this, [this] { removePrefab(current()); });
     connect(name_, &QLineEdit::textEdited, this, &PrefabsDialog::renamePrefab);
     connect(id_, &QLineEdit::editingFinished, this, [this] {
@@ -142,10 +165,6 @@ PrefabsDialog::PrefabsDialog(const Project& project, QWidget* parent)
     connect(undo_, &QPushButton::clicked, this, &PrefabsDialog::undoLast);
     auto* undoKey = new QShortcut(QKeySequence::Undo, this);
     connect(undoKey, &QShortcut::activated, this, &PrefabsDialog::undoLast);
-    connect(buttons, &QDialogButtonBox::accepted, this, &PrefabsDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    select(prefabs_.prefabs.empty() ? -1 : 0);
-    showCurrent();
 }
 
 int PrefabsDialog::current() const {

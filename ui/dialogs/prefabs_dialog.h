@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QVBoxLayout;
 class QPushButton;
 class QSpinBox;
 
@@ -68,6 +69,11 @@ public:
     void accept() override;
 
 private:
+    void nameParts();
+    void setUpBrushes(const Project& project);
+    QVBoxLayout* makeListColumn(QPushButton* add);
+    QVBoxLayout* makeEditColumn();
+    void connectEdits();
     bool editable(int row) const;
     void showCurrent();
     // Keeps `before`, prefab `row` as it was, for undoLast: once a stroke.

@@ -93,9 +93,42 @@ void ParameterForm::showValue(const ParamSpec& spec) {
 
 QWidget* ParameterForm::makeField(const ParamSpec& spec) {
     const ParamValue value = values_.has(spec.key) ? values_.get(spec.key) : spec.defaultValue;
-    const std::string key = spec.key;
     switch (spec.type) {
-    case ParamType::Int: {
+    case ParamType::Int:
+    case ParamType::Real: return makeNumberField(spec, value);
+    case ParamType::Bool: {
+        auto* box = new QCheckBox(this);
+        box->setChecked(std::get<bool>(value));
+        connect(box, &QCheckBox::toggled, this, [this, key = spec.key](bool v) { changed(key, v); });
+        return box;
+    }
+    case ParamType::Choice: {
+        QStringList choices;
+        for (const auto& c : allowedChoices(spec, kinds_)) choices << QString::fromStdString(c);
+        return makeListField(spec.key, choices, {}, std::get<std::string>(value), {});
+    }
+    case ParamType::Prefab: {
+        // The project's prefabs by id, with their names to tell them apart.
+        QStringList ids, names;
+        for (const Prefab& p : prefabs_) {
+            ids << QString::fromStdString(p.id);
+            names << QString::fromStdString(p.name);
+        }
+        return makeListField(spec.key, ids, names, std::get<std::string>(value), tr("draw a prefab first"));
+    }
+    case ParamType::RoomGraph: {
+        QStringList ids;
+        for (const std::string& id : roomGraphs_) ids << QString::fromStdString(id);
+        return makeListField(spec.key, ids, {}, std::get<std::string>(value), tr("the project has no room graph"));
+    }
+    case ParamType::IntSet: return makeSetField(spec, std::get<std::vector<int>>(value));
+    }
+    return new QWidget(this);
+}
+
+QWidget* ParameterForm::makeNumberField(const ParamSpec& spec, const ParamValue& value) {
+    const std::string key = spec.key;
+    if (spec.type == ParamType::Int) {
         auto* box = new QSpinBox(this);
         box->setRange(static_cast<int>(spec.min), static_cast<int>(spec.max));
         box->setValue(static_cast<int>(std::get<std::int64_t>(value)));
@@ -103,74 +136,52 @@ QWidget* ParameterForm::makeField(const ParamSpec& spec) {
         connect(box, &QSpinBox::valueChanged, this, [this, key](int v) { changed(key, std::int64_t{v}); });
         return box;
     }
-    case ParamType::Real: {
-        auto* box = new QDoubleSpinBox(this);
-        box->setRange(spec.min, spec.max);
-        box->setDecimals(3);
-        box->setSingleStep(spec.max - spec.min <= 1.0 ? 0.01 : 0.1);
-        box->setValue(std::holds_alternative<double>(value) ? std::get<double>(value) : static_cast<double>(std::get<std::int64_t>(value)));
-        box->setKeyboardTracking(false);
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { changed(key, v); });
-        return box;
+    auto* box = new QDoubleSpinBox(this);
+    box->setRange(spec.min, spec.max);
+    box->setDecimals(3);
+    box->setSingleStep(spec.max - spec.min <= 1.0 ? 0.01 : 0.1);
+    box->setValue(std::holds_alternative<double>(value) ? std::get<double>(value) : static_cast<double>(std::get<std::int64_t>(value)));
+    box->setKeyboardTracking(false);
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { changed(key, v); });
+    return box;
+}
+
+// A list to choose from; `notes` (optional) ride along as item data, `none` shows when
+// the list is empty.
+QWidget* ParameterForm::makeListField(const std::string& key, const QStringList& items, const QStringList& notes, const std::string& current,
+                                      const QString& none) {
+    auto* box = new QComboBox(this);
+    for (qsizetype i = 0; i < items.size(); ++i) box->addItem(items[i], i < notes.size() ? QVariant(notes[i]) : QVariant());
+    if (items.isEmpty() && !none.isEmpty()) box->setPlaceholderText(none);
+    box->setCurrentIndex(box->findText(QString::fromStdString(current)));
+    connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
+    return box;
+}
+
+// One toggle per allowed member (born/survive: 0 to 8), five a row, so the form
+// stays usable in a narrow dock.
+QWidget* ParameterForm::makeSetField(const ParamSpec& spec, const std::vector<int>& members) {
+    auto* row = new QWidget(this);
+    auto* layout = new QGridLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    std::vector<QCheckBox*> boxes;
+    for (int n = static_cast<int>(spec.min); n <= static_cast<int>(spec.max); ++n) {
+        auto* box = new QCheckBox(QString::number(n), row);
+        box->setChecked(std::find(members.begin(), members.end(), n) != members.end());
+        const int i = static_cast<int>(boxes.size());
+        layout->addWidget(box, i / 5, i % 5);
+        boxes.push_back(box);
     }
-    case ParamType::Bool: {
-        auto* box = new QCheckBox(this);
-        box->setChecked(std::get<bool>(value));
-        connect(box, &QCheckBox::toggled, this, [this, key](bool v) { changed(key, v); });
-        return box;
-    }
-    case ParamType::Choice: {
-        auto* box = new QComboBox(this);
-        for (const auto& c : allowedChoices(spec, kinds_)) box->addItem(QString::fromStdString(c));
-        box->setCurrentText(QString::fromStdString(std::get<std::string>(value)));
-        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
-        return box;
-    }
-    case ParamType::Prefab: {
-        // The project's prefabs by id, with their names to tell them apart.
-        auto* box = new QComboBox(this);
-        for (const Prefab& p : prefabs_) box->addItem(QString::fromStdString(p.id), QString::fromStdString(p.name));
-        if (prefabs_.empty()) box->setPlaceholderText(tr("draw a prefab first"));
-        box->setCurrentIndex(box->findText(QString::fromStdString(std::get<std::string>(value))));
-        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
-        return box;
-    }
-    case ParamType::RoomGraph: {
-        auto* box = new QComboBox(this);
-        for (const std::string& id : roomGraphs_) box->addItem(QString::fromStdString(id));
-        if (roomGraphs_.empty()) box->setPlaceholderText(tr("the project has no room graph"));
-        box->setCurrentIndex(box->findText(QString::fromStdString(std::get<std::string>(value))));
-        connect(box, &QComboBox::currentTextChanged, this, [this, key](const QString& v) { changed(key, v.toStdString()); });
-        return box;
-    }
-    case ParamType::IntSet: {
-        // One toggle per allowed member (born/survive: 0 to 8).
-        // Five a row, so the form stays usable in a narrow dock.
-        auto* row = new QWidget(this);
-        auto* layout = new QGridLayout(row);
-        layout->setContentsMargins(0, 0, 0, 0);
-        layout->setSpacing(2);
-        const auto& members = std::get<std::vector<int>>(value);
-        std::vector<QCheckBox*> boxes;
-        for (int n = static_cast<int>(spec.min); n <= static_cast<int>(spec.max); ++n) {
-            auto* box = new QCheckBox(QString::number(n), row);
-            box->setChecked(std::find(members.begin(), members.end(), n) != members.end());
-            const int i = static_cast<int>(boxes.size());
-            layout->addWidget(box, i / 5, i % 5);
-            boxes.push_back(box);
-        }
-        const int first = static_cast<int>(spec.min);
-        for (QCheckBox* box : boxes)
-            connect(box, &QCheckBox::toggled, this, [this, key, boxes, first] {
-                std::vector<int> set;
-                for (std::size_t i = 0; i < boxes.size(); ++i)
-                    if (boxes[i]->isChecked()) set.push_back(first + static_cast<int>(i));
-                changed(key, set);
-            });
-        return row;
-    }
-    }
-    return new QWidget(this);
+    const int first = static_cast<int>(spec.min);
+    for (QCheckBox* box : boxes)
+        connect(box, &QCheckBox::toggled, this, [this, key = spec.key, boxes, first] {
+            std::vector<int> set;
+            for (std::size_t i = 0; i < boxes.size(); ++i)
+                if (boxes[i]->isChecked()) set.push_back(first + static_cast<int>(i));
+            changed(key, set);
+        });
+    return row;
 }
 
 void ParameterForm::changed(const std::string& key, ParamValue value) {

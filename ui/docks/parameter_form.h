@@ -3,6 +3,7 @@
 // boxes with the allowed range, check boxes, choice lists, and a row of toggles for
 // sets such as born/survive. The one-line help is each field's tooltip. Values out
 // of range cannot be entered; cross-field problems (min above max) show in red.
+#include <QStringList>
 #include <QWidget>
 
 #include "generation/stage.h"
@@ -33,6 +34,9 @@ signals:
 
 private:
     QWidget* makeField(const ParamSpec& spec);
+    QWidget* makeNumberField(const ParamSpec& spec, const ParamValue& value);
+    QWidget* makeListField(const std::string& key, const QStringList& items, const QStringList& notes, const std::string& current, const QString& none);
+    QWidget* makeSetField(const ParamSpec& spec, const std::vector<int>& members);
     void showValue(const ParamSpec& spec);
     void changed(const std::string& key, ParamValue value);
 

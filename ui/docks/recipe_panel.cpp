@@ -22,6 +22,22 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), list_(new QListWidget(this)), form_(new ParameterForm(this)) {
     list_->setObjectName("recipe");
     list_->setToolTip(tr("The stages that make the level, in order; untick one to skip it"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(list_, 1);
+    layout->addLayout(makeButtons());
+    layout->addWidget(new QLabel(tr("<b>Parameters</b>"), this));
+    layout->addWidget(form_, 2);
+    connectListEdits();
+    connect(list_, &QListWidget::currentRowChanged, this, &RecipePanel::showSelected);
+    connect(form_, &ParameterForm::valuesEdited, this, &RecipePanel::editParameters);
+    connect(document_, &ProjectDocument::recipeChanged, this, &RecipePanel::reload);
+    reload();
+}
+
+// Add (a menu of every stage type), Remove, Reroll, Up and Down: three a row, so the
+// dock is usable at about 280 px wide.
+QGridLayout* RecipePanel::makeButtons() {
     add_ = new QToolButton(this);
     add_->setText(tr("Add ▾"));
     add_->setPopupMode(QToolButton::InstantPopup);
@@ -45,21 +61,17 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
     reroll_ = new QPushButton(tr("Reroll"), this);
     reroll_->setObjectName("reroll");
     reroll_->setToolTip(tr("New random numbers for this stage only; every other stage draws what it drew before"));
-
-    // Three a row, so the dock is usable at about 280 px wide.
     auto* buttons = new QGridLayout;
     buttons->addWidget(add_, 0, 0);
     buttons->addWidget(remove_, 0, 1);
     buttons->addWidget(reroll_, 0, 2);
     buttons->addWidget(up_, 1, 0);
     buttons->addWidget(down_, 1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(list_, 1);
-    layout->addLayout(buttons);
-    layout->addWidget(new QLabel(tr("<b>Parameters</b>"), this));
-    layout->addWidget(form_, 2);
+    return buttons;
+}
 
+// Remove, move, reroll and switch a stage: each one undoable edit of the recipe.
+void RecipePanel::connectListEdits() {
     connect(remove_, &QPushButton::clicked, this, [this] {
         if (list_->currentRow() < 0) return;
         edit([](Recipe& r, int i) { r.stages.erase(r.stages.begin() + i); }, list_->currentRow() - 1, tr("Remove %1").arg(selectedName()));
@@ -77,7 +89,6 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
         if (list_->currentRow() < 0) return;
         edit([](Recipe& r, int i) { ++r.stages[std::size_t(i)].reroll; }, list_->currentRow(), tr("Reroll %1").arg(selectedName()));
     });
-    connect(list_, &QListWidget::currentRowChanged, this, &RecipePanel::showSelected);
     connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         if (reloading_) return;
         const int row = list_->row(item);
@@ -85,23 +96,22 @@ RecipePanel::RecipePanel(ProjectDocument* document, QWidget* parent)
         const QString name = QString::fromStdString(document_->project().recipe.stages[std::size_t(row)].name);
         edit([row, on](Recipe& r, int) { r.stages[std::size_t(row)].enabled = on; }, row, on ? tr("Switch on %1").arg(name) : tr("Switch off %1").arg(name));
     });
-    connect(form_, &ParameterForm::valuesEdited, this, [this](const ParamValues& values) {
-        const int row = list_->currentRow();
-        if (row < 0) return;
-        Recipe recipe = document_->project().recipe;
-        StageEntry& entry = recipe.stages[std::size_t(row)];
-        // One parameter changed (the usual case) merges with the next edit of it.
-        std::vector<std::string> changed;
-        for (const auto& [key, value] : values.all())
-            if (!entry.params.has(key) || !(entry.params.get(key) == value)) changed.push_back(key);
-        entry.params = values;
-        QUndoCommand* command = changed.size() == 1 ? RecipeCommand::parameterEdit(document_, std::move(recipe), std::size_t(row), changed[0])
-                                                    : new RecipeCommand(document_, std::move(recipe), tr("Edit %1's parameters").arg(selectedName()));
-        document_->undoStack()->push(command);
-        emit recipeEdited();
-    });
-    connect(document_, &ProjectDocument::recipeChanged, this, &RecipePanel::reload);
-    reload();
+}
+
+void RecipePanel::editParameters(const ParamValues& values) {
+    const int row = list_->currentRow();
+    if (row < 0) return;
+    Recipe recipe = document_->project().recipe;
+    StageEntry& entry = recipe.stages[std::size_t(row)];
+    // One parameter changed (the usual case) merges with the next edit of it.
+    std::vector<std::string> changed;
+    for (const auto& [key, value] : values.all())
+        if (!entry.params.has(key) || !(entry.params.get(key) == value)) changed.push_back(key);
+    entry.params = values;
+    QUndoCommand* command = changed.size() == 1 ? RecipeCommand::parameterEdit(document_, std::move(recipe), std::size_t(row), changed[0])
+                                                : new RecipeCommand(document_, std::move(recipe), tr("Edit %1's parameters").arg(selectedName()));
+    document_->undoStack()->push(command);
+    emit recipeEdited();
 }
 
 void RecipePanel::edit(const std::function<void(Recipe&, int)>& change, int newSelection, const QString& text) {

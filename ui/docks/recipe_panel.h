@@ -7,6 +7,7 @@
 
 #include "generation/recipe.h"
 
+class QGridLayout;
 class QListWidget;
 class QPushButton;
 class QToolButton;
@@ -29,6 +30,9 @@ signals:
     void recipeEdited();
 
 private:
+    QGridLayout* makeButtons();
+    void connectListEdits();
+    void editParameters(const ParamValues& values);
     void reload();
     void showSelected();
     // Applies `change` to a copy of the recipe as one undoable edit named `text`.
@@ -37,8 +41,8 @@ private:
 
     ProjectDocument* document_;
     QListWidget* list_;
-    QToolButton* add_;
-    QPushButton *remove_, *up_, *down_, *reroll_;
+    QToolButton* add_ = nullptr;
+    QPushButton *remove_ = nullptr, *up_ = nullptr, *down_ = nullptr, *reroll_ = nullptr;
     ParameterForm* form_;
     bool reloading_ = false;
 };
