@@ -161,6 +161,19 @@ private slots:
         QVERIFY(undone.tiles(0) == before.tiles(0));
         screenshot(&window, "population");
 
+        // Scopes by their names, their meanings as tooltips; the file keeps the id.
+        auto* scope = child<QComboBox>(window.rulesDock(), "groupScope");
+        QCOMPARE(scope->count(), static_cast<int>(allScopes().size()));
+        for (int i = 0; i < scope->count(); ++i) {
+            QVERIFY2(!scope->itemText(i).contains('_'), qPrintable(scope->itemText(i)));
+            QVERIFY(scope->itemData(i, Qt::ToolTipRole).toString().size() > 20);
+        }
+        scope->setCurrentIndex(scope->findText("The furthest room"));
+        QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
+        QCOMPARE(groups->topLevelItem(2)->text(1), QString("The furthest room"));
+        QCOMPARE(scopeId(doc->project().recipe.stages.back().rules->groups[2].scope), std::string("furthest_room"));
+        doc->undoStack()->undo();
+
         // An impossible group says so beside it.
         window.rulesDock()->edit("huge", [](PopulationRules& r) {
             PopulationGroup big = r.groups[1];

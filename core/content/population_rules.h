@@ -25,7 +25,9 @@ enum class Scope : std::uint8_t {
     Level,        // the whole level, once
     TaggedRoom,   // every room a room graph laid out for a node with the group's tag
 };
-const char* scopeId(Scope scope);
+const char* scopeId(Scope scope);         // in the rules files: "each_room"
+const char* scopeName(Scope scope);       // for the designer: "Each room"
+const char* scopeDefinition(Scope scope); // what it means, a sentence
 std::optional<Scope> scopeFromId(const std::string& id);
 const std::vector<Scope>& allScopes();
 

@@ -40,6 +40,27 @@ QString sizesText(const PopulationGroup& g) {
 RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Population"), parent), document_(document) {
     setObjectName("rulesDock");
     auto* body = new QWidget(this);
+    templates_ = new TemplatesTable(body);
+    auto* tabs = new QTabWidget(body);
+    tabs->addTab(makeGroupsTab(body), tr("Groups"));
+    tabs->addTab(templates_, tr("Templates"));
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(makeFileRow(body));
+    layout->addWidget(tabs);
+    setWidget(scrollable(body, this));
+    connectGroupFields();
+    connect(choices_, &QListWidget::itemChanged, this, &RulesDock::choicesTicked);
+    connect(templates_, &TemplatesTable::templateEdited, this, &RulesDock::editTemplate);
+    connect(tree_, &QTreeWidget::currentItemChanged, this, &RulesDock::showGroup);
+    connect(document_, &ProjectDocument::recipeChanged, this, &RulesDock::reload);
+    connect(document_, &ProjectDocument::levelReset, this, [this] {
+        if (document_->atEnd()) reload(); // warnings are known once population ran
+    });
+    reload();
+}
+
+// Where the rules come from, with Load and Save As.
+QHBoxLayout* RulesDock::makeFileRow(QWidget* body) {
     source_ = new QLabel(body);
     source_->setWordWrap(true);
     auto* load = new QPushButton(tr("Load…"), body);
@@ -49,11 +70,27 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     fileRow->addWidget(source_, 1);
     fileRow->addWidget(load);
     fileRow->addWidget(save);
+    connect(load, &QPushButton::clicked, this, &RulesDock::loadFile);
+    connect(save, &QPushButton::clicked, this, &RulesDock::saveFile);
+    return fileRow;
+}
 
+// The groups in order, the buttons that add and arrange them, and the chosen one's form.
+QWidget* RulesDock::makeGroupsTab(QWidget* body) {
     tree_ = new QTreeWidget(body);
     tree_->setObjectName("ruleGroups");
     tree_->setHeaderLabels({tr("Group"), tr("Scope"), tr("Count"), tr("Placed")});
     tree_->setRootIsDecorated(true);
+    auto* tab = new QWidget(body);
+    auto* layout = new QVBoxLayout(tab);
+    layout->addWidget(tree_, 2);
+    layout->addLayout(makeGroupButtons(body));
+    layout->addLayout(makeGroupForm(body), 3);
+    return tab;
+}
+
+// Three a row, so the dock is usable at about 280 px wide.
+QGridLayout* RulesDock::makeGroupButtons(QWidget* body) {
     auto* addTiles = new QPushButton(tr("+ Tiles"), body);
     auto* addThings = new QPushButton(tr("+ Things"), body);
     auto* addPrefabs = new QPushButton(tr("+ Prefabs"), body);
@@ -63,17 +100,38 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     auto* remove = new QPushButton(tr("Remove"), body);
     auto* up = new QPushButton(tr("Up"), body);
     auto* down = new QPushButton(tr("Down"), body);
-    // Three a row, so the dock is usable at about 280 px wide.
     auto* buttons = new QGridLayout;
     int placed = 0;
     for (QPushButton* b : {addTiles, addThings, addPrefabs, duplicate, remove, up, down}) {
         buttons->addWidget(b, placed / 3, placed % 3);
         ++placed;
     }
+    connect(addTiles, &QPushButton::clicked, this, [this] { addGroup(PopulationGroup::Kind::Tiles); });
+    connect(addThings, &QPushButton::clicked, this, [this] { addGroup(PopulationGroup::Kind::Entities); });
+    connect(addPrefabs, &QPushButton::clicked, this, [this] { addGroup(PopulationGroup::Kind::Prefabs); });
+    connect(duplicate, &QPushButton::clicked, this, [this] {
+        const int i = selected();
+        if (i >= 0) edit(tr("Duplicate group"), [i](PopulationRules& r) { r.groups.insert(r.groups.begin() + i + 1, r.groups[std::size_t(i)]); });
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        const int i = selected();
+        if (i >= 0) edit(tr("Remove group"), [i](PopulationRules& r) { r.groups.erase(r.groups.begin() + i); });
+    });
+    connect(up, &QPushButton::clicked, this, [this] { moveGroup(-1); });
+    connect(down, &QPushButton::clicked, this, [this] { moveGroup(1); });
+    return buttons;
+}
 
+// The chosen group: name, scope (by name, its meaning as the tooltip), room tag, how
+// many, footprints, choices and properties.
+QFormLayout* RulesDock::makeGroupForm(QWidget* body) {
     name_ = new QLineEdit(body);
     scope_ = new QComboBox(body);
-    for (Scope s : allScopes()) scope_->addItem(scopeId(s), static_cast<int>(s));
+    scope_->setObjectName("groupScope");
+    for (Scope s : allScopes()) {
+        scope_->addItem(tr(scopeName(s)), static_cast<int>(s));
+        scope_->setItemData(scope_->count() - 1, tr(scopeDefinition(s)), Qt::ToolTipRole);
+    }
     tag_ = new QLineEdit(body);
     tag_->setObjectName("groupTag");
     tag_->setPlaceholderText(tr("boss"));
@@ -106,131 +164,74 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     form->addRow(tr("Footprints"), sizes_);
     form->addRow(tr("Choices"), choices_);
     form->addRow(tr("Properties"), properties_);
+    return form;
+}
 
-    auto* groupsTab = new QWidget(body);
-    auto* groupsLayout = new QVBoxLayout(groupsTab);
-    groupsLayout->addWidget(tree_, 2);
-    groupsLayout->addLayout(buttons);
-    groupsLayout->addLayout(form, 3);
-    templates_ = new TemplatesTable(body);
-    auto* tabs = new QTabWidget(body);
-    tabs->addTab(groupsTab, tr("Groups"));
-    tabs->addTab(templates_, tr("Templates"));
-    auto* layout = new QVBoxLayout(body);
-    layout->addLayout(fileRow);
-    layout->addWidget(tabs);
-    setWidget(scrollable(body, this));
+void RulesDock::addGroup(PopulationGroup::Kind kind) {
+    const auto& prefabs = document_->project().prefabs.prefabs;
+    if (kind == PopulationGroup::Kind::Prefabs && prefabs.empty()) {
+        QMessageBox::information(this, tr("Prefabs"), tr("The project has no prefabs yet: drag a rectangle with the Make prefab tool, or draw one in Edit > Prefabs, first."));
+        return;
+    }
+    edit(tr("Add group"), [kind, first = prefabs.empty() ? Prefab{} : prefabs.front()](PopulationRules& r) {
+        PopulationGroup g;
+        g.kind = kind;
+        g.name = kind == PopulationGroup::Kind::Tiles ? "obstacles" : kind == PopulationGroup::Kind::Prefabs ? "prefabs" : "things";
+        if (kind == PopulationGroup::Kind::Tiles) g.tiles = {Tile::Obstacle};
+        else if (kind == PopulationGroup::Kind::Prefabs) {
+            g.prefabs = {first};
+            g.scope = Scope::EachDepth;
+            g.number = {1, 1};
+        } else g.entities = {{"enemy", {}}};
+        r.groups.push_back(g);
+    });
+}
 
-    auto newGroup = [this](PopulationGroup::Kind kind) {
-        const auto& prefabs = document_->project().prefabs.prefabs;
-        if (kind == PopulationGroup::Kind::Prefabs && prefabs.empty()) {
-            QMessageBox::information(this, tr("Prefabs"), tr("The project has no prefabs yet: drag a rectangle with the Make prefab tool, or draw one in Edit > Prefabs, first."));
-            return;
-        }
-        edit(tr("Add group"), [kind, first = prefabs.empty() ? Prefab{} : prefabs.front()](PopulationRules& r) {
-            PopulationGroup g;
-            g.kind = kind;
-            g.name = kind == PopulationGroup::Kind::Tiles ? "obstacles" : kind == PopulationGroup::Kind::Prefabs ? "prefabs" : "things";
-            if (kind == PopulationGroup::Kind::Tiles) g.tiles = {Tile::Obstacle};
-            else if (kind == PopulationGroup::Kind::Prefabs) {
-                g.prefabs = {first};
-                g.scope = Scope::EachDepth;
-                g.number = {1, 1};
-            } else g.entities = {{"enemy", {}}};
-            r.groups.push_back(g);
-        });
-    };
-    connect(addTiles, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Tiles); });
-    connect(addThings, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Entities); });
-    connect(addPrefabs, &QPushButton::clicked, this, [newGroup] { newGroup(PopulationGroup::Kind::Prefabs); });
-    connect(duplicate, &QPushButton::clicked, this, [this] {
-        const int i = selected();
-        if (i >= 0) edit(tr("Duplicate group"), [i](PopulationRules& r) { r.groups.insert(r.groups.begin() + i + 1, r.groups[std::size_t(i)]); });
+void RulesDock::moveGroup(int by) {
+    const int i = selected();
+    edit(tr("Move group"), [i, by](PopulationRules& r) {
+        const int j = i + by;
+        if (i >= 0 && j >= 0 && j < static_cast<int>(r.groups.size())) std::swap(r.groups[std::size_t(i)], r.groups[std::size_t(j)]);
     });
-    connect(remove, &QPushButton::clicked, this, [this] {
-        const int i = selected();
-        if (i >= 0) edit(tr("Remove group"), [i](PopulationRules& r) { r.groups.erase(r.groups.begin() + i); });
-    });
-    auto move = [this](int by) {
-        const int i = selected();
-        edit(tr("Move group"), [i, by](PopulationRules& r) {
-            const int j = i + by;
-            if (i >= 0 && j >= 0 && j < static_cast<int>(r.groups.size())) std::swap(r.groups[std::size_t(i)], r.groups[std::size_t(j)]);
-        });
-    };
-    connect(up, &QPushButton::clicked, this, [move] { move(-1); });
-    connect(down, &QPushButton::clicked, this, [move] { move(1); });
-    auto onGroup = [this](const QString& what, std::function<void(PopulationGroup&)> change) {
-        if (loading_) return;
-        const int i = selected();
-        if (i >= 0) edit(what, [i, change](PopulationRules& r) { change(r.groups[std::size_t(i)]); });
-    };
-    connect(name_, &QLineEdit::editingFinished, this, [this, onGroup] {
+}
+
+// One undoable edit of the chosen group (none while the form is being filled in).
+void RulesDock::editGroup(const QString& what, std::function<void(PopulationGroup&)> change) {
+    if (loading_) return;
+    const int i = selected();
+    if (i >= 0) edit(what, [i, change = std::move(change)](PopulationRules& r) { change(r.groups[std::size_t(i)]); });
+}
+
+void RulesDock::connectGroupFields() {
+    connect(name_, &QLineEdit::editingFinished, this, [this] {
         const std::string n = name_->text().trimmed().toStdString();
-        if (!n.empty()) onGroup(tr("Rename group"), [n](PopulationGroup& g) { g.name = n; });
+        if (!n.empty()) editGroup(tr("Rename group"), [n](PopulationGroup& g) { g.name = n; });
     });
-    connect(scope_, &QComboBox::currentIndexChanged, this, [this, onGroup] {
+    connect(scope_, &QComboBox::currentIndexChanged, this, [this] {
         const auto s = static_cast<Scope>(scope_->currentData().toInt());
-        onGroup(tr("Change scope"), [s](PopulationGroup& g) { g.scope = s; });
+        editGroup(tr("Change scope"), [s](PopulationGroup& g) { g.scope = s; });
     });
-    connect(tag_, &QLineEdit::editingFinished, this, [this, onGroup] {
+    connect(tag_, &QLineEdit::editingFinished, this, [this] {
         const std::string t = tag_->text().trimmed().toStdString();
-        onGroup(tr("Change room tag"), [t](PopulationGroup& g) { g.tag = t; });
+        editGroup(tr("Change room tag"), [t](PopulationGroup& g) { g.tag = t; });
     });
     // A minimum above the maximum cannot be entered: each box bounds the other.
-    connect(min_, &QSpinBox::valueChanged, this, [this, onGroup](int v) {
+    connect(min_, &QSpinBox::valueChanged, this, [this](int v) {
         max_->setMinimum(v);
-        onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.min = v; g.number.max = std::max(g.number.max, v); });
+        editGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.min = v; g.number.max = std::max(g.number.max, v); });
     });
-    connect(max_, &QSpinBox::valueChanged, this, [onGroup](int v) {
-        onGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.max = std::max(v, g.number.min); });
+    connect(max_, &QSpinBox::valueChanged, this, [this](int v) {
+        editGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.max = std::max(v, g.number.min); });
     });
-    connect(sizes_, &QLineEdit::editingFinished, this, [this, onGroup] {
+    connect(sizes_, &QLineEdit::editingFinished, this, [this] {
         std::vector<std::pair<int, int>> sizes;
         for (const QString& part : sizes_->text().split(',', Qt::SkipEmptyParts)) {
             const QStringList xy = part.trimmed().split('x');
             if (xy.size() == 2 && xy[0].toInt() > 0 && xy[1].toInt() > 0) sizes.emplace_back(xy[0].toInt(), xy[1].toInt());
         }
-        if (!sizes.empty()) onGroup(tr("Change footprints"), [sizes](PopulationGroup& g) { g.sizes = sizes; });
+        if (!sizes.empty()) editGroup(tr("Change footprints"), [sizes](PopulationGroup& g) { g.sizes = sizes; });
     });
-    connect(choices_, &QListWidget::itemChanged, this, [this, onGroup] {
-        std::vector<QString> ticked;
-        for (int i = 0; i < choices_->count(); ++i)
-            if (choices_->item(i)->checkState() == Qt::Checked) ticked.push_back(choices_->item(i)->data(Qt::UserRole).toString());
-        if (ticked.empty()) { // an empty choice is not a rule: put the tick back
-            reload();
-            return;
-        }
-        onGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds, prefabs = document_->project().prefabs](PopulationGroup& g) {
-            if (g.kind == PopulationGroup::Kind::Tiles) {
-                g.tiles.clear();
-                for (const QString& t : ticked)
-                    if (const auto tile = kinds.find(t.toStdString())) g.tiles.push_back(*tile);
-            } else if (g.kind == PopulationGroup::Kind::Prefabs) {
-                g.prefabs.clear();
-                for (const QString& id : ticked)
-                    if (const Prefab* p = prefabs.find(id.toStdString())) g.prefabs.push_back(*p);
-            } else {
-                std::vector<PlacedEntity> kept;
-                for (const QString& t : ticked) {
-                    auto old = std::find_if(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == t.toStdString(); });
-                    kept.push_back(old != g.entities.end() ? *old : PlacedEntity{t.toStdString(), {}});
-                }
-                g.entities = kept;
-            }
-        });
-    });
-    connect(templates_, &TemplatesTable::templateEdited, this, [this](const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change) {
-        edit(what, [&](PopulationRules& r) {
-            auto it = std::find_if(r.templates.begin(), r.templates.end(), [&](const EntityTemplate& t) { return t.name == name; });
-            if (it == r.templates.end()) {
-                r.templates.push_back(*r.findTemplate(name)); // a changed default is kept with the rules
-                it = r.templates.end() - 1;
-            }
-            change(*it);
-        });
-    });
-    connect(properties_, &QLineEdit::editingFinished, this, [this, onGroup] {
+    connect(properties_, &QLineEdit::editingFinished, this, [this] {
         // "hp=5; boss=true; name=\"7\"": numbers and true/false keep their type, quotes make text.
         std::vector<Property> pairs;
         for (const QString& part : properties_->text().split(';', Qt::SkipEmptyParts)) {
@@ -238,18 +239,51 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
             if (eq <= 0) continue;
             pairs.push_back({part.left(eq).trimmed().toStdString(), propertyFromText(part.mid(eq + 1).trimmed().toStdString())});
         }
-        onGroup(tr("Change properties"), [pairs](PopulationGroup& g) {
+        editGroup(tr("Change properties"), [pairs](PopulationGroup& g) {
             for (PlacedEntity& e : g.entities) e.properties = pairs;
         });
     });
-    connect(load, &QPushButton::clicked, this, &RulesDock::loadFile);
-    connect(save, &QPushButton::clicked, this, &RulesDock::saveFile);
-    connect(tree_, &QTreeWidget::currentItemChanged, this, &RulesDock::showGroup);
-    connect(document_, &ProjectDocument::recipeChanged, this, &RulesDock::reload);
-    connect(document_, &ProjectDocument::levelReset, this, [this] {
-        if (document_->atEnd()) reload(); // warnings are known once population ran
+}
+
+// The ticked choices become the group's tiles, prefabs or things (things keep the
+// properties they had).
+void RulesDock::choicesTicked() {
+    std::vector<QString> ticked;
+    for (int i = 0; i < choices_->count(); ++i)
+        if (choices_->item(i)->checkState() == Qt::Checked) ticked.push_back(choices_->item(i)->data(Qt::UserRole).toString());
+    if (ticked.empty()) { // an empty choice is not a rule: put the tick back
+        reload();
+        return;
+    }
+    editGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds, prefabs = document_->project().prefabs](PopulationGroup& g) {
+        if (g.kind == PopulationGroup::Kind::Tiles) {
+            g.tiles.clear();
+            for (const QString& t : ticked)
+                if (const auto tile = kinds.find(t.toStdString())) g.tiles.push_back(*tile);
+        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+            g.prefabs.clear();
+            for (const QString& id : ticked)
+                if (const Prefab* p = prefabs.find(id.toStdString())) g.prefabs.push_back(*p);
+        } else {
+            std::vector<PlacedEntity> kept;
+            for (const QString& t : ticked) {
+                auto old = std::find_if(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == t.toStdString(); });
+                kept.push_back(old != g.entities.end() ? *old : PlacedEntity{t.toStdString(), {}});
+            }
+            g.entities = kept;
+        }
     });
-    reload();
+}
+
+void RulesDock::editTemplate(const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change) {
+    edit(what, [&](PopulationRules& r) {
+        auto it = std::find_if(r.templates.begin(), r.templates.end(), [&](const EntityTemplate& t) { return t.name == name; });
+        if (it == r.templates.end()) {
+            r.templates.push_back(*r.findTemplate(name)); // a changed default is kept with the rules
+            it = r.templates.end() - 1;
+        }
+        change(*it);
+    });
 }
 
 int RulesDock::selected() const {
@@ -284,7 +318,7 @@ void RulesDock::reload() {
                 QString trouble;
                 for (const StageWarning& w : warnings)
                     if (w.group == g.name) trouble += QString::fromStdString(w.message) + "\n";
-                auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(g.name), scopeId(g.scope),
+                auto* item = new QTreeWidgetItem(tree_, {QString::fromStdString(g.name), tr(scopeName(g.scope)),
                                                          QStringLiteral("%1–%2").arg(g.number.min).arg(g.number.max),
                                                          trouble.isEmpty() ? tr("all") : tr("short")});
                 if (!trouble.isEmpty()) {

@@ -9,6 +9,9 @@
 #include "content/population_rules.h"
 
 class QComboBox;
+class QFormLayout;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -36,6 +39,16 @@ signals:
     void rulesEdited(); // the level should be regenerated to the end
 
 private:
+    QHBoxLayout* makeFileRow(QWidget* body);
+    QWidget* makeGroupsTab(QWidget* body);
+    QGridLayout* makeGroupButtons(QWidget* body);
+    QFormLayout* makeGroupForm(QWidget* body);
+    void connectGroupFields();
+    void addGroup(PopulationGroup::Kind kind);
+    void moveGroup(int by);
+    void editGroup(const QString& what, std::function<void(PopulationGroup&)> change);
+    void choicesTicked();
+    void editTemplate(const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change);
     void reload();
     void showGroup();
     int selected() const;
