@@ -1,12 +1,13 @@
 // core's folders are layers: each includes only folders listed before it in
 // core/CMakeLists.txt (model, random, io, content, generation, ... pipeline), and
 // nothing in core includes Qt. A cycle or an upward include fails here, naming
-// the file and the line.
+// the file and the line. ui's folders have no cycle, and its functions stay short.
 #include <QTest>
 
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <fstream>
 #include <regex>
@@ -115,6 +116,39 @@ private slots:
         };
         for (const auto& [folder, next] : uses)
             if (state[folder] == 0) visit(folder);
+    }
+
+    // Functions that do one thing: none in ui/ over 80 lines. A function starts on a
+    // line at the margin that ends its signature with "{" (or a constructor's
+    // initialiser line), and ends at the next "}" at the margin (the code is
+    // clang-formatted, so the margin is reliable).
+    void uiFunctionsStayShort() {
+        const fs::path ui = fs::path(BURROW_SOURCE_DIR) / "ui";
+        const std::regex opens(R"(^([A-Za-z].*\)\s*(const)?\s*(override)?\s*\{|\s+:\s.*\{)\s*$)");
+        int functions = 0;
+        for (const auto& entry : fs::recursive_directory_iterator(ui)) {
+            if (entry.path().extension() != ".cpp") continue;
+            std::ifstream in(entry.path());
+            std::vector<std::string> lines;
+            for (std::string line; std::getline(in, line);) lines.push_back(line);
+            std::optional<std::size_t> start;
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                if (!start && std::regex_match(lines[i], opens)) {
+                    std::size_t first = i;
+                    while (first > 0 && !std::isalpha(static_cast<unsigned char>(lines[first][0]))) --first; // the signature's first line
+                    start = first;
+                } else if (start && lines[i] == "}") {
+                    const std::size_t length = i - *start + 1;
+                    ++functions;
+                    QVERIFY2(length <= 80, qPrintable(QString("ui/%1:%2: %3 lines, over 80: split it by concept")
+                                                          .arg(QString::fromStdString(fs::relative(entry.path(), ui).string()))
+                                                          .arg(*start + 1)
+                                                          .arg(length)));
+                    start.reset();
+                }
+            }
+        }
+        QVERIFY(functions > 300); // the rule reads the functions it should
     }
 };
 

@@ -107,15 +107,44 @@ void MainWindow::createDocks() {
     auto* legend = new LegendDock(mapView_, this);
     addDockWidget(Qt::RightDockWidgetArea, legend);
     tabifyDockWidget(history, legend);
+    createRulesDock(legend);
+    createRoomGraphDock();
+    playDock_ = new PlayDock(document_, this);
+    addDockWidget(Qt::RightDockWidgetArea, playDock_);
+    tabifyDockWidget(rulesDock_, playDock_);
+    connectPlayDock();
+    // "Pick cell" for a breakpoint takes the next cell clicked on the map.
+    connect(mapView_, &MapView::cellClicked, this, [this](Cell cell) {
+        if (generationDock_->breakpoints()->picking()) generationDock_->breakpoints()->cellPicked(cell);
+    });
+    seedGalleryDock_ = new SeedGalleryDock(document_, runner_, this);
+    addDockWidget(Qt::RightDockWidgetArea, seedGalleryDock_);
+    tabifyDockWidget(playDock_, seedGalleryDock_);
+    depthStrip_ = new DepthStripDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
+    connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
+    auto* overview = new OverviewDock(mapView_, this);
+    addDockWidget(Qt::LeftDockWidgetArea, overview);
+    auto* docks = new QMenu(tr("&Docks"), this);
+    menuBar()->insertMenu(menuBar()->actions().constLast(), docks); // before Help, the last by custom
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{generationDock_, history, legend, overview, depthStrip_, rulesDock_, roomGraphDock_, playDock_,
+                                                                 seedGalleryDock_})
+        docks->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::createRulesDock(QDockWidget* besides) {
     rulesDock_ = new RulesDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, rulesDock_);
-    tabifyDockWidget(legend, rulesDock_);
+    tabifyDockWidget(besides, rulesDock_);
     connect(rulesDock_, &RulesDock::rulesEdited, runner_, &GenerationRunner::generateToEnd);
     // Undo and redo of a rules (or recipe) edit rewind the generation to the changed
     // stage: carry it on to the end, as the edit itself did.
     connect(document_->undoStack(), &QUndoStack::indexChanged, runner_, [document = document_, runner = runner_] {
         if (!document->atEnd() && runner->mode() == GenerationRunner::Mode::Idle) runner->generateToEnd();
     });
+}
+
+void MainWindow::createRoomGraphDock() {
     roomGraphDock_ = new RoomGraphDock(document_, this);
     addDockWidget(Qt::RightDockWidgetArea, roomGraphDock_);
     tabifyDockWidget(rulesDock_, roomGraphDock_);
@@ -129,12 +158,12 @@ void MainWindow::createDocks() {
             roomGraphDock_->raise();
             roomGraphDock_->showGraph(graph);
         });
-    playDock_ = new PlayDock(document_, this);
-    addDockWidget(Qt::RightDockWidgetArea, playDock_);
-    tabifyDockWidget(rulesDock_, playDock_);
-    // A game is played on the map, which follows the player (the Play dock keeps its
-    // width: the map stays the centre of the window); played in the dock instead,
-    // the dock takes most of the window, and gives it back on Esc.
+}
+
+// A game is played on the map, which follows the player (the Play dock keeps its
+// width: the map stays the centre of the window); played in the dock instead, the
+// dock takes most of the window, and gives it back on Esc.
+void MainWindow::connectPlayDock() {
     connect(playDock_, &PlayDock::gameStarted, this, [this] {
         ++gamePlacements_; // a narrowing still queued from leaving the last game is stale
         playDock_->show();
@@ -164,29 +193,6 @@ void MainWindow::createDocks() {
         const auto middle = mapView_->cellAt(mapView_->rect().center());
         return nearestWalkable(level, middle.value_or(Cell{level.width() / 2, level.height() / 2, mapView_->depth()}));
     });
-    // "Pick cell" for a breakpoint takes the next cell clicked on the map.
-    connect(mapView_, &MapView::cellClicked, this, [this](Cell cell) {
-        if (generationDock_->breakpoints()->picking()) generationDock_->breakpoints()->cellPicked(cell);
-    });
-    seedGalleryDock_ = new SeedGalleryDock(document_, runner_, this);
-    addDockWidget(Qt::RightDockWidgetArea, seedGalleryDock_);
-    tabifyDockWidget(playDock_, seedGalleryDock_);
-    depthStrip_ = new DepthStripDock(this);
-    addDockWidget(Qt::BottomDockWidgetArea, depthStrip_);
-    connect(depthStrip_, &DepthStripDock::depthChosen, depthBox_, &QSpinBox::setValue);
-    auto* overview = new OverviewDock(mapView_, this);
-    addDockWidget(Qt::LeftDockWidgetArea, overview);
-    auto* docks = new QMenu(tr("&Docks"), this);
-    menuBar()->insertMenu(menuBar()->actions().constLast(), docks); // before Help, the last by custom
-    docks->addAction(generationDock_->toggleViewAction());
-    docks->addAction(history->toggleViewAction());
-    docks->addAction(legend->toggleViewAction());
-    docks->addAction(overview->toggleViewAction());
-    docks->addAction(depthStrip_->toggleViewAction());
-    docks->addAction(rulesDock_->toggleViewAction());
-    docks->addAction(roomGraphDock_->toggleViewAction());
-    docks->addAction(playDock_->toggleViewAction());
-    docks->addAction(seedGalleryDock_->toggleViewAction());
 }
 
 QString MainWindow::defaultExampleProject() {

@@ -62,10 +62,21 @@ protected:
 
 private:
     void createMenus();
+    void createFileMenu();
+    void createEditMenu();
+    void createViewMenu(QMenu* view);
+    void createThemeMenu(QMenu* view);
+    void createOverlayToggles(QMenu* view);
+    void createHeatmapMenu(QMenu* view);
+    void createGenerationMenu();
+    void createHelpMenu();
     void applyTimelineBudget();
     void chooseTimelineBudget();
     void createToolBars();
     void createDocks();
+    void createRulesDock(QDockWidget* besides);
+    void createRoomGraphDock();
+    void connectPlayDock();
 public:
     // The first start's layout, also View > Reset Layout.
     void applyFirstLayout();

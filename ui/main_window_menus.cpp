@@ -59,6 +59,19 @@ void MainWindow::chooseTimelineBudget() {
 }
 
 void MainWindow::createMenus() {
+    createFileMenu();
+    createEditMenu();
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    createViewMenu(view);
+    createThemeMenu(view);
+    view->addSeparator();
+    createOverlayToggles(view);
+    createHeatmapMenu(view);
+    createGenerationMenu();
+    createHelpMenu();
+}
+
+void MainWindow::createFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newProject);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::chooseAndOpen);
@@ -75,7 +88,9 @@ void MainWindow::createMenus() {
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::createEditMenu() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -107,8 +122,9 @@ void MainWindow::createMenus() {
         if (dialog.exec() == QDialog::Accepted && dialog.changed())
             document_->undoStack()->push(new PrefabCommand(document_, dialog.prefabs(), tr("Edit prefabs")));
     })->setObjectName("editPrefabs");
+}
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+void MainWindow::createViewMenu(QMenu* view) {
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), mapView_, &MapView::fitToWindow);
     view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { mapView_->zoomBy(1.25); });
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { mapView_->zoomBy(0.8); });
@@ -122,6 +138,9 @@ void MainWindow::createMenus() {
     clearView->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     mapView_->addAction(clearView);
     connect(clearView, &QAction::toggled, this, &MainWindow::setDocksHidden);
+}
+
+void MainWindow::createThemeMenu(QMenu* view) {
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(theme);
     for (const auto& [kind, text, name] : {std::tuple{Theme::System, tr("Follow the &System"), "themeSystem"}, std::tuple{Theme::Light, tr("&Light"), "themeLight"},
@@ -136,7 +155,10 @@ void MainWindow::createMenus() {
             saveTheme(kind);
         });
     }
-    view->addSeparator();
+}
+
+// View toggles for what the map draws over the tiles.
+void MainWindow::createOverlayToggles(QMenu* view) {
     auto toggle = [&](const QString& text, const QString& name, bool on, auto setter, QKeySequence key = {}) {
         QAction* a = view->addAction(text);
         a->setObjectName(name);
@@ -157,6 +179,9 @@ void MainWindow::createMenus() {
                o.otherDepth = !v || !level || level->depthCount() < 2 ? -1 : (d + 1 < level->depthCount() ? d + 1 : d - 1);
            },
            QKeySequence(Qt::CTRL | Qt::Key_D));
+}
+
+void MainWindow::createHeatmapMenu(QMenu* view) {
     QMenu* heat = view->addMenu(tr("&Heatmap"));
     auto* heats = new QActionGroup(heat);
     for (const auto& [kind, name] : {std::pair{Heatmap::None, "heatNone"}, std::pair{Heatmap::FromStart, "heatFromStart"},
@@ -170,7 +195,9 @@ void MainWindow::createMenus() {
         heats->addAction(a);
         connect(a, &QAction::triggered, this, [this, kind = kind] { setOverlay([&](OverlayOptions& o) { o.heatmap = kind; }); });
     }
+}
 
+void MainWindow::createGenerationMenu() {
     QMenu* generate = menuBar()->addMenu(tr("&Generation"));
     generate->addAction(tr("&Generate to the End"), QKeySequence(Qt::CTRL | Qt::Key_G), runner_, &GenerationRunner::generateToEnd);
     generate->addAction(tr("&Step"), QKeySequence(Qt::CTRL | Qt::Key_Right), this, [this] { runner_->pause(); document_->step(); });
@@ -188,7 +215,9 @@ void MainWindow::createMenus() {
     generate->addAction(tr("&Rewind to the Start"), QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { runner_->pause(); document_->seek(0); });
     generate->addSeparator();
     generate->addAction(tr("Timeline &Memory…"), this, &MainWindow::chooseTimelineBudget);
+}
 
+void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence::HelpContents, this, [this] {
         ShortcutsDialog dialog(this);
