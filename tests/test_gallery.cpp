@@ -120,7 +120,7 @@ private slots:
 
         // Sorted by a metric: largest first, ties by seed.
         auto* sort = child<QComboBox>(dock, "gallerySort");
-        sort->setCurrentIndex(sort->findText("start_to_deepest"));
+        sort->setCurrentIndex(sort->findText("Start to the deepest depth"));
         const std::size_t metric = *metricIndex("start_to_deepest");
         const auto shown = dock->shownSeeds();
         QCOMPARE(shown.size(), std::size_t(24));
@@ -132,7 +132,7 @@ private slots:
             };
             QVERIFY(valueOf(shown[i - 1]) >= valueOf(shown[i]));
         }
-        QVERIFY(dock->list()->item(0)->text().contains("start_to_deepest"));
+        QVERIFY(dock->list()->item(0)->text().contains("Start to the deepest depth"));
         screenshot(&window, "gallery");
     }
 
@@ -202,8 +202,8 @@ private slots:
         QVERIFY(dock);
         auto* x = child<QComboBox>(dock, "rangeX");
         auto* y = child<QComboBox>(dock, "rangeY");
-        x->setCurrentIndex(x->findText("loops"));
-        y->setCurrentIndex(y->findText("regions"));
+        x->setCurrentIndex(x->findText("Loops"));
+        y->setCurrentIndex(y->findText("Regions"));
         QTemporaryDir dir;
         std::ostringstream out, err;
         QCOMPARE(*cli::run({"explore", example("cellular-depths.burrow.json").toStdString(), "--seeds", "1..24", "--pair", "loops,regions", "--out",

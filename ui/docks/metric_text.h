@@ -18,14 +18,19 @@ inline QString metricValueText(std::size_t metric, double value) {
 
 // The metrics measured live (cheap and search; bot games take seconds a level), by id,
 // the metric's index as the item's data; optionally "seed" first (data -1).
+// The metrics a level is measured by, by their names (their ids and definitions as
+// tooltips), each item's data its index in the catalog (-1: the seed); `chosen` is an id.
 inline void fillMetricChoices(QComboBox* box, bool withSeed, const char* chosen) {
-    if (withSeed) box->addItem(QObject::tr("seed"), -1);
-    for (std::size_t i = 0; i < metricCatalog().size(); ++i)
-        if (metricCatalog()[i].cost <= MetricCost::Search) {
-            box->addItem(QString::fromStdString(metricCatalog()[i].id), static_cast<int>(i));
-            box->setItemData(box->count() - 1, QString::fromStdString(metricCatalog()[i].name + ": " + metricCatalog()[i].definition), Qt::ToolTipRole);
-        }
-    box->setCurrentIndex(std::max(0, box->findText(chosen)));
+    if (withSeed) box->addItem(QObject::tr("Seed"), -1);
+    int chosenIndex = -1;
+    for (std::size_t i = 0; i < metricCatalog().size(); ++i) {
+        const MetricInfo& m = metricCatalog()[i];
+        if (m.cost > MetricCost::Search) continue;
+        box->addItem(QString::fromStdString(m.name), static_cast<int>(i));
+        box->setItemData(box->count() - 1, QString::fromStdString(m.id + " (" + m.unit + "): " + m.definition), Qt::ToolTipRole);
+        if (m.id == chosen) chosenIndex = static_cast<int>(i);
+    }
+    box->setCurrentIndex(std::max(0, box->findData(chosenIndex)));
 }
 
 } // namespace burrow::ui

@@ -201,7 +201,7 @@ void MetricsPanel::addFromForm() {
         status_->setText(tr("A rule needs a least or a most value (numbers), the least not above the most."));
         return;
     }
-    addRule({metric_->currentText().toStdString(), *lo, *hi, std::nullopt, false});
+    addRule({metricCatalog()[static_cast<std::size_t>(metric_->currentData().toInt())].id, *lo, *hi, std::nullopt, false});
     min_->clear();
     max_->clear();
 }

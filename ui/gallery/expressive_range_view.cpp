@@ -28,6 +28,12 @@ void ExpressiveRangeView::setSeeds(std::vector<SeedResult> results, std::size_t 
     chosen_.reset();
     const SeedsSummary summary = summariseSeeds(results_, {{xMetric, yMetric}});
     pair_ = summary.pairs.empty() ? PairSummary{xMetric, yMetric, {}, {}, {}} : summary.pairs.front();
+    const auto& catalog = metricCatalog();
+    setToolTip(tr("How the seeds spread over two metrics: darker bins hold more seeds. Click a bin to show only its seeds.\n\n"
+                  "Across: %1 (%2): %3\nUp: %4 (%5): %6")
+                   .arg(QString::fromStdString(catalog[xMetric].name), QString::fromStdString(catalog[xMetric].id), QString::fromStdString(catalog[xMetric].definition),
+                        QString::fromStdString(catalog[yMetric].name), QString::fromStdString(catalog[yMetric].id),
+                        QString::fromStdString(catalog[yMetric].definition)));
     const std::size_t columns = pair_.xBins.counts.size(), rows = pair_.yBins.counts.size();
     xCounts_.assign(columns, 0);
     yCounts_.assign(rows, 0);
@@ -55,7 +61,8 @@ void ExpressiveRangeView::setChosenBin(std::optional<std::pair<int, int>> bin) {
 }
 
 QRectF ExpressiveRangeView::plotRect() const {
-    return QRectF(kMargin + kLabel, kMargin + kMarginal, width() - 2 * kMargin - kLabel - kMarginal, height() - 2 * kMargin - kMarginal - 2 * kLabel);
+    // Two lines of text left of the plot (the y range, then its metric) as below it.
+    return QRectF(kMargin + 2 * kLabel, kMargin + kMarginal, width() - 2 * kMargin - 2 * kLabel - kMarginal, height() - 2 * kMargin - kMarginal - 2 * kLabel);
 }
 
 QRectF ExpressiveRangeView::binRect(int xBin, int yBin) const {
@@ -117,21 +124,27 @@ void ExpressiveRangeView::paintEvent(QPaintEvent*) {
                 p.drawEllipse(bin.center(), std::max(4.0, bin.width() * 0.6), std::max(4.0, bin.height() * 0.6));
                 break;
             }
-    // Axes: each metric's id and range.
+    drawAxes(p, plot, ink);
+}
+
+// Each metric's range beside the plot and its name one line further out (a short
+// plot has no room for both on one line: at 1024 x 700 they overlapped).
+void ExpressiveRangeView::drawAxes(QPainter& p, const QRectF& plot, const QColor& ink) {
     p.setPen(ink);
     const auto& catalog = metricCatalog();
     const double xHi = pair_.xBins.whole ? pair_.xBins.hi - 1 : pair_.xBins.hi, yHi = pair_.yBins.whole ? pair_.yBins.hi - 1 : pair_.yBins.hi;
     const QRectF below(plot.left(), plot.bottom() + 2, plot.width(), kLabel);
     p.drawText(below, Qt::AlignLeft | Qt::AlignVCenter, number(pair_.xBins.lo));
     p.drawText(below, Qt::AlignRight | Qt::AlignVCenter, number(xHi));
-    p.drawText(below.translated(0, kLabel), Qt::AlignHCenter | Qt::AlignVCenter, QString::fromStdString(catalog[pair_.x].id));
+    const QString xName = QString::fromStdString(catalog[pair_.x].name), yName = QString::fromStdString(catalog[pair_.y].name);
+    p.drawText(below.translated(0, kLabel), Qt::AlignHCenter | Qt::AlignVCenter, p.fontMetrics().elidedText(xName, Qt::ElideRight, static_cast<int>(plot.width())));
     p.save();
-    p.translate(kMargin + kLabel - 2, plot.bottom());
+    p.translate(plot.left() - 2, plot.bottom());
     p.rotate(-90);
-    const QRectF side(0, -kLabel, plot.height(), kLabel);
-    p.drawText(side, Qt::AlignLeft | Qt::AlignVCenter, number(pair_.yBins.lo));
-    p.drawText(side, Qt::AlignRight | Qt::AlignVCenter, number(yHi));
-    p.drawText(side, Qt::AlignHCenter | Qt::AlignVCenter, QString::fromStdString(catalog[pair_.y].id));
+    const QRectF range(0, -kLabel, plot.height(), kLabel);
+    p.drawText(range, Qt::AlignLeft | Qt::AlignVCenter, number(pair_.yBins.lo));
+    p.drawText(range, Qt::AlignRight | Qt::AlignVCenter, number(yHi));
+    p.drawText(range.translated(0, -kLabel), Qt::AlignHCenter | Qt::AlignVCenter, p.fontMetrics().elidedText(yName, Qt::ElideRight, static_cast<int>(plot.height())));
     p.restore();
 }
 

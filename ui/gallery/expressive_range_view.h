@@ -11,6 +11,8 @@
 
 #include "analysis/seed_summary.h"
 
+class QPainter;
+
 namespace burrow::ui {
 
 class ExpressiveRangeView : public QWidget {
@@ -41,6 +43,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
+    void drawAxes(QPainter& p, const QRectF& plot, const QColor& ink);
     QRectF plotRect() const;
 
     std::vector<SeedResult> results_;
