@@ -94,6 +94,11 @@ private slots:
         QVERIFY(expected != SIZE_MAX);
         QCOMPARE(window.document()->generation().stepsDone(), expected);
         QVERIFY2(bar->result().contains(QStringLiteral("Stopped at step %1").arg(expected)), qPrintable(bar->result()));
+        // The transport names the run of the step shown, the one that just ended, not the next.
+        const QString transport = window.findChild<GenerationDock*>()->findChild<QLabel*>("status")->text();
+        QVERIFY2(transport.startsWith("prune (depth 0)"), qPrintable(transport));
+        const auto next = window.document()->generation().currentRun();
+        QVERIFY(next && window.document()->generation().runs()[*next].label != "prune (depth 0)");
 
         // From there, the next regions change; each hit is kept for the timeline.
         bar->runUntil("regions-change");

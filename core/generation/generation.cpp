@@ -270,6 +270,12 @@ std::optional<std::size_t> Generation::currentRun() const {
     return activeRun_;
 }
 
+std::optional<std::size_t> Generation::shownRun() const {
+    if (stepsDone() == 0) return runs_.empty() ? std::nullopt : std::optional<std::size_t>(0);
+    if (options_.recordTimeline) return timeline_.runOf(timeline_.position() - 1);
+    return activeRun_;
+}
+
 std::string Generation::lastStepDescription() const {
     if (options_.recordTimeline) return timeline_.position() == 0 ? std::string() : timeline_.description(timeline_.position() - 1);
     return lastDescription_;

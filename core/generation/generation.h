@@ -73,6 +73,9 @@ public:
     std::size_t stepsDone() const;
     // The stage run the next step belongs to, or the last one when finished.
     std::optional<std::size_t> currentRun() const;
+    // The run whose step is shown (the one lastStepDescription() describes): at the
+    // end of a run, that run, where currentRun() is the next. The first run at the start.
+    std::optional<std::size_t> shownRun() const;
     std::string lastStepDescription() const;
     std::vector<Annotation> currentAnnotations() const;
 

@@ -126,7 +126,9 @@ void TransportBar::refresh() {
     }
     play_->setEnabled(!finished || play_->isChecked());
     QString stage;
-    if (const auto run = g.currentRun(); run && *run < g.runs().size()) stage = QString::fromStdString(g.runs()[*run].label);
+    // The run of the step shown: at a stage's end (a breakpoint there), that stage on
+    // its depth, not the next run's.
+    if (const auto run = g.shownRun(); run && *run < g.runs().size()) stage = QString::fromStdString(g.runs()[*run].label);
     status_->setText(tr("%1 — step %2 of %3%4%5")
                          .arg(stage.isEmpty() ? tr("no stages") : stage)
                          .arg(position)
