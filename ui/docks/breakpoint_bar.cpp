@@ -52,7 +52,6 @@ private:
 BreakpointBar::BreakpointBar(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
     : QWidget(parent), document_(document), runner_(runner), expression_(new QComboBox), run_(new QPushButton(tr("Run until"))),
       pick_(new QPushButton(tr("Pick cell"))), result_(new QLabel), ticks_(new Ticks(this, document)) {
-    pool_.setMaxThreadCount(1);
     expression_->setObjectName("breakpoint");
     expression_->setEditable(true);
     expression_->addItems({"stage-end", "stage-start", "drone-dies", "regions-change", "disconnect", "metric:floor_share>0.4", "cell:0,0,0"});
@@ -84,11 +83,7 @@ BreakpointBar::BreakpointBar(ProjectDocument* document, GenerationRunner* runner
     connect(document_, &ProjectDocument::progressChanged, ticks_, qOverload<>(&QWidget::update));
 }
 
-BreakpointBar::~BreakpointBar() {
-    ++epoch_;
-    if (stop_) *stop_ = true; // a search still running stops at its next step
-    pool_.waitForDone();
-}
+BreakpointBar::~BreakpointBar() = default; // a search still running stops at its next step (search_)
 
 QString BreakpointBar::result() const { return result_->text(); }
 
@@ -118,35 +113,34 @@ void BreakpointBar::runUntil(const QString& text) {
         hitsHash_ = hash;
     }
     const std::size_t from = document_->generation().stepsDone();
-    const std::uint64_t epoch = ++epoch_;
-    if (stop_) *stop_ = true; // an earlier search is dropped
-    stop_ = std::make_shared<std::atomic<bool>>(false);
+    search_.restart(); // an earlier search is dropped
     searching_ = true;
     run_->setEnabled(false);
     result_->setText(tr("Running until %1…").arg(QString::fromStdString(describeBreakpoint(*breakpoint))));
-    auto job = [this, project, from, epoch, bp = *breakpoint, stop = stop_] {
+    struct Outcome {
         std::optional<std::size_t> step;
         QString what;
-        try {
-            LevelBuild build(project, project.seed);
-            while (!*stop && build.generation().stepsDone() < from && build.step()) {}
-            if (*stop) return;
-            if (const auto hit = burrow::runUntil(build, {bp}, stop.get())) {
-                step = hit->step;
-                what = QString::fromStdString(hit->stage + ": " + hit->what);
-            }
-        } catch (const std::exception& e) {
-            what = QString::fromStdString(e.what());
-        }
-        if (*stop) return;
-        // The bar outlives the job (its destructor waits), so it can be told.
-        QMetaObject::invokeMethod(this, [this, epoch, step, what] { finished(epoch, step, what); }, Qt::QueuedConnection);
     };
-    pool_.start(job);
+    search_.run(
+        [project, from, bp = *breakpoint](const std::atomic<bool>& stop) {
+            Outcome out;
+            try {
+                LevelBuild build(project, project.seed);
+                while (!stop && build.generation().stepsDone() < from && build.step()) {}
+                if (stop) return out;
+                if (const auto hit = burrow::runUntil(build, {bp}, &stop)) {
+                    out.step = hit->step;
+                    out.what = QString::fromStdString(hit->stage + ": " + hit->what);
+                }
+            } catch (const std::exception& e) {
+                out.what = QString::fromStdString(e.what());
+            }
+            return out;
+        },
+        [this](Outcome out) { finished(out.step, out.what); });
 }
 
-void BreakpointBar::finished(std::uint64_t epoch, std::optional<std::size_t> step, QString what) {
-    if (epoch != epoch_) return;
+void BreakpointBar::finished(std::optional<std::size_t> step, QString what) {
     searching_ = false;
     run_->setEnabled(true);
     if (!step) {

@@ -7,7 +7,6 @@
 // and the editor then moves its timeline there. Each hit is ticked on a strip as
 // long as the timeline; a click on a tick goes back to it. "Pick cell" takes the
 // next cell clicked on the map for cell:X,Y,Z.
-#include <QThreadPool>
 #include <QWidget>
 #include <atomic>
 #include <cstdint>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "document/background_jobs.h"
 #include "model/level.h"
 
 class QComboBox;
@@ -47,7 +47,7 @@ signals:
 
 private:
     class Ticks;
-    void finished(std::uint64_t epoch, std::optional<std::size_t> step, QString what);
+    void finished(std::optional<std::size_t> step, QString what);
 
     ProjectDocument* document_;
     GenerationRunner* runner_;
@@ -60,9 +60,7 @@ private:
     std::string hitsHash_; // the project and seed the hits belong to
     bool searching_ = false;
     bool picking_ = false;
-    std::atomic<std::uint64_t> epoch_{0};
-    std::shared_ptr<std::atomic<bool>> stop_; // the running search's: set to drop it
-    QThreadPool pool_;                         // one search at a time, waited for on close
+    BackgroundJobs search_; // one search at a time; a new one drops the last
 };
 
 } // namespace burrow::ui

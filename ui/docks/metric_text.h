@@ -21,6 +21,10 @@ inline QString metricValueText(std::size_t metric, double value) {
 // The metrics a level is measured by, by their names (their ids and definitions as
 // tooltips), each item's data its index in the catalog (-1: the seed); `chosen` is an id.
 inline void fillMetricChoices(QComboBox* box, bool withSeed, const char* chosen) {
+    // As narrow as ten letters (the list opens wide): the longest name would widen the
+    // dock column, and the map would lose its share of the window.
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(10);
     if (withSeed) box->addItem(QObject::tr("Seed"), -1);
     int chosenIndex = -1;
     for (std::size_t i = 0; i < metricCatalog().size(); ++i) {

@@ -46,7 +46,6 @@ MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, 
     : QWidget(parent), document_(document), runner_(runner), metrics_(new QTableWidget(this)), rules_(new QTableWidget(this)),
       metric_(new QComboBox(this)), min_(new QLineEdit(this)), max_(new QLineEdit(this)), remove_(new QPushButton(tr("Remove"), this)),
       reroll_(new QPushButton(tr("Reroll until it passes"), this)), status_(new QLabel(this)) {
-    pool_.setMaxThreadCount(1);
     metrics_->setObjectName("level-metrics");
     metrics_->setColumnCount(2);
     metrics_->setHorizontalHeaderLabels({tr("Metric"), tr("Value")});
@@ -119,10 +118,7 @@ MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, 
     schedule();
 }
 
-MetricsPanel::~MetricsPanel() {
-    ++epoch_; // work not begun skips itself; work under way finishes into nothing
-    pool_.waitForDone();
-}
+MetricsPanel::~MetricsPanel() = default; // the jobs wait for work under way, which finishes into nothing
 
 void MetricsPanel::schedule() { timer_.start(); }
 
@@ -141,22 +137,22 @@ void MetricsPanel::measureNow() {
         status_->setText(tr("This level is too large to measure live: `burrow stats` measures it."));
         return;
     }
-    const std::uint64_t epoch = ++epoch_;
+    measureJobs_.restart(); // a measurement of an older level is stale
     auto copy = std::make_shared<Level>(level);
     const Connectivity movement = document_->project().movement;
     const std::size_t warnings = document_->warnings().size();
-    pool_.start([this, copy, movement, warnings, epoch] {
-        if (epoch_ != epoch) return;
-        Measurement m = measure(*copy, movement);
-        recordWarnings(m, warnings);
-        QMetaObject::invokeMethod(this, [this, epoch, m = std::move(m)]() mutable {
-            if (epoch != epoch_) return;
+    measureJobs_.run(
+        [copy, movement, warnings](const std::atomic<bool>&) {
+            Measurement m = measure(*copy, movement);
+            recordWarnings(m, warnings);
+            return m;
+        },
+        [this](Measurement m) {
             measured_ = std::move(m);
             showMetrics();
             showRules();
             emit measuredChanged();
-        }, Qt::QueuedConnection);
-    });
+        });
 }
 
 void MetricsPanel::showMetrics() {
@@ -227,31 +223,28 @@ void MetricsPanel::rerollUntilItPasses() {
     const int attempts = document_->project().acceptance.attempts;
     status_->setText(tr("Trying up to %1 attempts of this seed...").arg(attempts));
     auto project = std::make_shared<Project>(document_->project());
-    pool_.start([this, project, hash = projectHash(*project)] {
-        // The same attempts generate --accept makes, judged by the same rules.
-        AcceptedLevel kept = makeAcceptedLevel(*project, project->seed);
-        QMetaObject::invokeMethod(this, [this, hash, accepted = kept.accepted, attempt = kept.attempt, levelSeed = kept.levelSeed,
-                                         broken = kept.broken, seed = project->seed, attempts = project->acceptance.attempts] {
-            rerolling_ = false;
-            // Adopted only for the project it was worked out for.
-            if (hash != projectHash(document_->project()) || seed != document_->project().seed) {
-                status_->setText(tr("The project changed while rerolling: nothing adopted."));
-            } else {
-                if (accepted) {
-                    status_->setText(attempt == 1 ? tr("This seed's own level passes.")
-                                                  : tr("Attempt %1 passes: its level seed %2 is now the project's seed.").arg(attempt).arg(levelSeed));
-                    if (levelSeed != document_->project().seed) {
-                        document_->undoStack()->push(new SeedCommand(document_, levelSeed, {}));
-                        runner_->generateToEnd();
-                    }
-                } else {
-                    status_->setText(tr("None of %1 attempts passes; the closest, attempt %2, breaks %3").arg(attempts).arg(attempt).arg(QString::fromStdString(broken)));
-                }
-            }
-            showRules();
-            emit rerollFinished(accepted);
-        }, Qt::QueuedConnection);
-    });
+    rerollJobs_.run([project](const std::atomic<bool>&) { return makeAcceptedLevel(*project, project->seed); }, // as generate --accept
+                    [this, project, hash = projectHash(*project)](AcceptedLevel kept) { adoptReroll(*project, hash, kept); });
+}
+
+// The level a reroll found, adopted only for the project it was worked out for.
+void MetricsPanel::adoptReroll(const Project& project, const std::string& hash, const AcceptedLevel& kept) {
+    rerolling_ = false;
+    const int attempts = project.acceptance.attempts;
+    if (hash != projectHash(document_->project()) || project.seed != document_->project().seed) {
+        status_->setText(tr("The project changed while rerolling: nothing adopted."));
+    } else if (kept.accepted) {
+        status_->setText(kept.attempt == 1 ? tr("This seed's own level passes.")
+                                           : tr("Attempt %1 passes: its level seed %2 is now the project's seed.").arg(kept.attempt).arg(kept.levelSeed));
+        if (kept.levelSeed != document_->project().seed) {
+            document_->undoStack()->push(new SeedCommand(document_, kept.levelSeed, {}));
+            runner_->generateToEnd();
+        }
+    } else {
+        status_->setText(tr("None of %1 attempts passes; the closest, attempt %2, breaks %3").arg(attempts).arg(kept.attempt).arg(QString::fromStdString(kept.broken)));
+    }
+    showRules();
+    emit rerollFinished(kept.accepted);
 }
 
 } // namespace burrow::ui

@@ -5,14 +5,15 @@
 // which tries the same attempts as `burrow generate --accept` (core's
 // makeAcceptedLevel) and adopts the passing attempt's level seed. Measuring and
 // rerolling run on a worker thread; a newer level or project drops older results.
-#include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
 #include <atomic>
 #include <optional>
 
+#include "analysis/acceptance.h"
 #include "analysis/measure.h"
 #include "content/acceptance_rules.h"
+#include "document/background_jobs.h"
 
 class QComboBox;
 class QLabel;
@@ -49,6 +50,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    void adoptReroll(const Project& project, const std::string& hash, const AcceptedLevel& kept);
     void schedule();
     void measureNow();
     void showMetrics();
@@ -66,10 +68,11 @@ private:
     QPushButton* reroll_;
     QLabel* status_;
     QTimer timer_;
-    QThreadPool pool_;
-    std::atomic<std::uint64_t> epoch_{0};
     std::optional<Measurement> measured_;
     bool rerolling_ = false;
+    // Last, so they go first: measuring the level shown, and rerolling until it passes.
+    BackgroundJobs measureJobs_;
+    BackgroundJobs rerollJobs_;
 };
 
 } // namespace burrow::ui

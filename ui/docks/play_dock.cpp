@@ -151,7 +151,7 @@ void PlayDock::connectTheDocument() {
 }
 
 void PlayDock::forgetLostGames() {
-    ++lostEpoch_;
+    lostJobs_.restart();
     lostGames_.clear();
     lost_->clear();
     lost_->addItem(tr("(no games played)"));
@@ -197,10 +197,7 @@ void PlayDock::playFromHere() {
 // progress waits, and the game stops there.
 constexpr int kBotTurns = 5000;
 
-PlayDock::~PlayDock() {
-    ++lostEpoch_;
-    pool_.waitForDone();
-}
+PlayDock::~PlayDock() = default; // lostJobs_ waits for the bot's games
 
 void PlayDock::watchTheBot() {
     startingGame_ = true;
@@ -225,31 +222,34 @@ void PlayDock::findLostGames() {
     auto level = std::make_shared<const Level>(document_->finishedLevel());
     startingGame_ = false;
     const Connectivity movement = document_->project().movement;
-    const std::uint64_t epoch = ++lostEpoch_;
+    lostJobs_.restart();
     lost_->clear();
     lost_->addItem(tr("The bot is playing…"));
     lost_->setEnabled(false);
-    pool_.setMaxThreadCount(1);
-    pool_.start([this, level, movement, epoch] {
-        BotTrails trails = playBotGames(*level, movement);
-        QMetaObject::invokeMethod(this, [this, level, epoch, games = std::move(trails.games)]() mutable {
-            if (epoch != lostEpoch_) return;
-            lostLevel_ = level;
-            lostGames_.clear();
-            lost_->clear();
-            for (BotGameRecord& g : games) {
-                if (g.summary.outcome != Outcome::Lost) continue;
-                lost_->addItem(tr("Game %1: killed by the %2 on turn %3, depth %4")
-                                   .arg(g.seed)
-                                   .arg(QString::fromStdString(g.summary.causeOfDeath))
-                                   .arg(g.summary.turns)
-                                   .arg(g.end.z));
-                lostGames_.push_back({g.seed, std::move(g.summary.inputs)});
-            }
-            if (lostGames_.empty()) lost_->addItem(noGameLostText(games));
-            lost_->setEnabled(!lostGames_.empty());
-        }, Qt::QueuedConnection);
-    });
+    lostJobs_.run(
+        [level, movement](const std::atomic<bool>& stop) {
+            BotGameOptions options;
+            options.cancel = &stop; // no further game starts once the list is stale
+            return playBotGames(*level, movement, options).games;
+        },
+                  [this, level](std::vector<BotGameRecord> games) { listLostGames(level, std::move(games)); });
+}
+
+void PlayDock::listLostGames(std::shared_ptr<const Level> level, std::vector<BotGameRecord> games) {
+    lostLevel_ = std::move(level);
+    lostGames_.clear();
+    lost_->clear();
+    for (BotGameRecord& g : games) {
+        if (g.summary.outcome != Outcome::Lost) continue;
+        lost_->addItem(tr("Game %1: killed by the %2 on turn %3, depth %4")
+                           .arg(g.seed)
+                           .arg(QString::fromStdString(g.summary.causeOfDeath))
+                           .arg(g.summary.turns)
+                           .arg(g.end.z));
+        lostGames_.push_back({g.seed, std::move(g.summary.inputs)});
+    }
+    if (lostGames_.empty()) lost_->addItem(noGameLostText(games));
+    lost_->setEnabled(!lostGames_.empty());
 }
 
 std::vector<std::uint64_t> PlayDock::lostGameSeeds() const {

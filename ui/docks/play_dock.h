@@ -6,7 +6,6 @@
 // game and shows it turn by turn with its own transport; "Lost games" plays the 20
 // games of the bot heatmaps on a worker and replays any the bot lost the same way.
 #include <QDockWidget>
-#include <QThreadPool>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "analysis/bot_trails.h"
+#include "document/background_jobs.h"
 #include "play/game.h"
 
 class QCheckBox;
@@ -128,9 +128,9 @@ private:
     };
     std::vector<LostGame> lostGames_; // as listed
     std::shared_ptr<const Level> lostLevel_; // the level the lost games were played on
-    QThreadPool pool_;
-    std::uint64_t lostEpoch_ = 0;
     void showWatchedTurn(int inputsPlayed);
+    void listLostGames(std::shared_ptr<const Level> level, std::vector<BotGameRecord> games);
+    BackgroundJobs lostJobs_; // the bot's games for Lost games: last, so it goes first
 };
 
 } // namespace burrow::ui

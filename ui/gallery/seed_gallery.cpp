@@ -11,15 +11,10 @@ namespace burrow::ui {
 
 SeedGallery::SeedGallery(QObject* parent) : QObject(parent) {}
 
-SeedGallery::~SeedGallery() {
-    ++epoch_; // the seeds not yet begun skip themselves
-    pool_.clear();
-    pool_.waitForDone();
-}
+SeedGallery::~SeedGallery() = default; // jobs_ drops the seeds not yet begun and waits for the rest
 
 void SeedGallery::start(const Project& project, int count) {
-    const std::uint64_t epoch = ++epoch_;
-    pool_.clear(); // seeds of the old project not yet begun
+    jobs_.restart(); // the old project's seeds: those not yet begun are dropped
     project_ = project;
     entries_.clear();
     refusal_.clear();
@@ -31,7 +26,7 @@ void SeedGallery::start(const Project& project, int count) {
                        .arg(QString::fromStdString(bytesText(perLevel)), QString::fromStdString(bytesText(kMemoryBudget)));
         count = 0;
     }
-    pool_.setMaxThreadCount(static_cast<int>(std::clamp<std::uint64_t>(kMemoryBudget / perLevel, 1, static_cast<std::uint64_t>(std::max(1, QThread::idealThreadCount() - 1)))));
+    jobs_.setThreads(static_cast<int>(std::clamp<std::uint64_t>(kMemoryBudget / perLevel, 1, static_cast<std::uint64_t>(std::max(1, QThread::idealThreadCount() - 1)))));
     std::vector<std::uint64_t> seeds;
     for (int i = 0; i < count; ++i) seeds.push_back(static_cast<std::uint64_t>(i + 1));
     if (count > 0)
@@ -40,23 +35,20 @@ void SeedGallery::start(const Project& project, int count) {
     requested_ = static_cast<int>(seeds.size());
     emit started();
     auto shared = std::make_shared<const Project>(project);
-    for (const std::uint64_t seed : seeds) {
-        pool_.start([this, shared, seed, epoch] {
-            if (epoch_ != epoch) return;
-            Level level;
-            Entry entry;
-            entry.result = judgeSeed(*shared, seed, true, {}, &level);
-            if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), level.kinds, kThumbnail);
-            // Back on the UI thread; dropped there if a newer start came meanwhile, and
-            // not delivered at all once the gallery is gone (it is the context).
-            QMetaObject::invokeMethod(this, [this, epoch, entry = std::move(entry)]() mutable { add(epoch, std::move(entry)); }, Qt::QueuedConnection);
-        });
-    }
+    for (const std::uint64_t seed : seeds)
+        jobs_.run(
+            [shared, seed](const std::atomic<bool>&) {
+                Level level;
+                Entry entry;
+                entry.result = judgeSeed(*shared, seed, true, {}, &level);
+                if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), level.kinds, kThumbnail);
+                return entry;
+            },
+            [this](Entry entry) { add(std::move(entry)); });
     if (seeds.empty()) emit finished();
 }
 
-void SeedGallery::add(std::uint64_t epoch, Entry entry) {
-    if (epoch != epoch_) return;
+void SeedGallery::add(Entry entry) {
     entries_.push_back(std::move(entry));
     emit entryAdded(static_cast<int>(entries_.size()) - 1);
     if (done()) emit finished();

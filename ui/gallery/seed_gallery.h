@@ -7,12 +7,12 @@
 // seeds not yet begun are skipped and results of the old project are dropped.
 #include <QImage>
 #include <QObject>
-#include <QThreadPool>
 #include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "analysis/seed_summary.h"
+#include "document/background_jobs.h"
 #include "project/project.h"
 
 namespace burrow::ui {
@@ -42,7 +42,7 @@ public:
     bool done() const { return static_cast<int>(entries_.size()) == requested_; }
     // Blocks until every worker has finished, those of an earlier start included;
     // what they found (stale or not) then waits in the event queue.
-    void waitForWorkers() { pool_.waitForDone(); }
+    void waitForWorkers() { jobs_.waitForDone(); }
     // The project the entries belong to.
     const Project& project() const { return project_; }
     bool hasRules() const { return !project_.acceptance.rules.empty(); }
@@ -55,14 +55,13 @@ signals:
     void finished();
 
 private:
-    void add(std::uint64_t epoch, Entry entry);
+    void add(Entry entry);
 
-    QThreadPool pool_;
-    std::atomic<std::uint64_t> epoch_{0};
     Project project_;
     std::vector<Entry> entries_;
     int requested_ = 0;
     QString refusal_;
+    BackgroundJobs jobs_; // a seed each; last, so it goes first
 };
 
 } // namespace burrow::ui

@@ -26,13 +26,9 @@ MapView::MapView(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    heatPool_.setMaxThreadCount(1);
 }
 
-MapView::~MapView() {
-    if (heatCancel_) heatCancel_->store(true);
-    heatPool_.waitForDone(); // a game being played finishes; no further one starts
-}
+MapView::~MapView() = default; // heatJobs_ stops the bot's games and waits
 
 void MapView::setLevel(const Level* level) {
     level_ = level;
@@ -137,8 +133,7 @@ void MapView::rebuildImages() {
 
 void MapView::recomputeHeat() {
     heatTimer_.stop();
-    if (heatCancel_) heatCancel_->store(true);
-    ++heatEpoch_;
+    heatJobs_.restart(); // a heatmap of the level as it was is stale
     heatWorking_ = false;
     const Heatmap kind = level_ ? overlays_.heatmap : Heatmap::None;
     if (!heatmapPlaysGames(kind)) {
@@ -151,24 +146,20 @@ void MapView::recomputeHeat() {
     // Playing the bot's games takes seconds on a big level: on a worker, with a copy
     // of the level; the heatmap shown so far stays until the new one arrives.
     heatWorking_ = true;
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    heatCancel_ = cancel;
     auto copy = std::make_shared<const Level>(*level_);
     const Connectivity movement = overlays_.movement;
-    const std::uint64_t epoch = heatEpoch_;
-    heatPool_.start([this, copy, kind, movement, cancel, epoch] {
-        BotGameOptions bot;
-        bot.cancel = cancel.get();
-        DistanceMap values = heatmapValues(*copy, kind, movement, bot);
-        if (cancel->load()) return;
-        QMetaObject::invokeMethod(this, [this, epoch, kind, values = std::move(values)]() mutable {
-            if (epoch != heatEpoch_) return;
+    heatJobs_.run(
+        [copy, kind, movement](const std::atomic<bool>& stop) {
+            BotGameOptions bot;
+            bot.cancel = &stop;
+            return heatmapValues(*copy, kind, movement, bot);
+        },
+        [this, kind](DistanceMap values) {
             heatWorking_ = false;
             heat_.show(kind, std::move(values));
             update();
             emit viewChanged();
-        }, Qt::QueuedConnection);
-    });
+        });
 }
 
 void MapView::setCellPixels(double pixels, QPointF anchor) {

@@ -5,7 +5,6 @@
 // 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
 #include <QPointer>
-#include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
 #include <atomic>
@@ -13,6 +12,7 @@
 #include <optional>
 #include <span>
 
+#include "document/background_jobs.h"
 #include "generation/cell_change.h"
 #include "map/heat_layer.h"
 #include "map/map_cover.h"
@@ -47,7 +47,7 @@ public:
     bool heatWorking() const { return heatWorking_; }
     // Blocks until every heatmap worker has finished; their results (stale or not)
     // then wait in the event queue.
-    void waitForHeatWorkers() { heatPool_.waitForDone(); }
+    void waitForHeatWorkers() { heatJobs_.waitForDone(); }
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
@@ -158,9 +158,6 @@ private:
     QImage otherDepth_;     // the neighbouring depth, when shown
     HeatLayer heat_;        // the heatmap, when shown
     QTimer heatTimer_;      // while cells change, the heatmap is worked out again after a pause
-    QThreadPool heatPool_;  // one heatmap at a time that plays games, waited for on close
-    std::shared_ptr<std::atomic<bool>> heatCancel_; // tells stale work to stop
-    std::uint64_t heatEpoch_ = 0;
     bool heatWorking_ = false;
     TileAtlas atlas_;
     OverlayOptions overlays_;
@@ -177,6 +174,7 @@ private:
     const TileGrid* stamp_ = nullptr;
     QPointer<MapCover> cover_;
     bool autoFit_ = true; // keep fitting on resize until the designer zooms or pans
+    BackgroundJobs heatJobs_; // one heatmap at a time that plays games; last, so it goes first
 };
 
 } // namespace burrow::ui
