@@ -24,6 +24,8 @@
 #include "commands/tile_kinds_command.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
+#include "docks/templates_tab.h"
+#include "docks/templates_table.h"
 #include "docks/rules_dock.h"
 #include "docks/templates_table.h"
 #include "document/project_document.h"
@@ -131,6 +133,41 @@ private slots:
         QVERIFY(doc.isModified());
         doc.undoStack()->undo();
         QVERIFY(!doc.project().tileKinds.find("chasm"));
+    }
+
+    // Templates without JSON: New, Duplicate, Rename (the groups follow) and Delete in
+    // the Population dock, each one undo step; a refusal says why and changes nothing.
+    void templatesAreMadeInTheDock() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("room-grid.burrow.json")));
+        ProjectDocument* doc = window.document();
+        auto* tab = window.rulesDock()->findChild<TemplatesTab*>();
+        QVERIFY(tab);
+        const auto rules = [&] { return *doc->rules(); };
+        const int steps = doc->undoStack()->count();
+        child<QPushButton>(tab, "newTemplate")->click();
+        QVERIFY(rules().findTemplate("creature"));
+        QCOMPARE(tab->chosen(), std::string("creature")); // the new one is chosen, to edit
+        tab->table()->choose("enemy");
+        child<QPushButton>(tab, "duplicateTemplate")->click();
+        QVERIFY(rules().findTemplate("enemy-copy"));
+        QCOMPARE(doc->undoStack()->count(), steps + 2);
+        // Delete while a group places it is refused, saying which group.
+        window.rulesDock()->edit("place the copy", [](PopulationRules& r) { r.groups[2].entities.push_back({"enemy-copy", {}}); });
+        const int before = doc->undoStack()->count();
+        tab->table()->choose("enemy-copy");
+        child<QPushButton>(tab, "deleteTemplate")->click();
+        QCOMPARE(doc->undoStack()->count(), before);
+        QVERIFY(rules().findTemplate("enemy-copy"));
+        QVERIFY2(tab->problem().contains("enemies"), qPrintable(tab->problem()));
+        doc->undoStack()->undo(); // the group no longer places it
+        tab->table()->choose("enemy-copy");
+        child<QPushButton>(tab, "deleteTemplate")->click();
+        QVERIFY(!rules().findTemplate("enemy-copy"));
+        while (doc->undoStack()->index() > steps) doc->undoStack()->undo();
+        QVERIFY(!rules().findTemplate("creature"));
     }
 
     void rulesDockEditsAreUndoableAndRerunPopulationOnly() {

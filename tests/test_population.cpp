@@ -9,6 +9,7 @@
 #include "generation/generation.h"
 #include "pipeline/builtin_stages.h"
 #include "content/rules_json.h"
+#include "content/template_edits.h"
 #include "io/file_io.h"
 #include "project/project.h"
 #include "population/placement.h"
@@ -57,6 +58,43 @@ int countIn(const Level& level, const Rect& r, Tile t) {
 class TestPopulation : public QObject {
     Q_OBJECT
 private slots:
+    // Templates made, copied, renamed and removed as the Population dock does: a
+    // rename carries the groups with it, a placed template is not removed, the
+    // defaults stay, and a refusal changes nothing.
+    void templatesAreEditedWithTheirGroups() {
+        PopulationRules rules;
+        PopulationGroup g;
+        g.name = "monsters";
+        g.entities = {{"enemy", {}}};
+        rules.groups.push_back(g);
+        const std::string made = addTemplate(rules);
+        QCOMPARE(made, std::string("creature"));
+        QCOMPARE(addTemplate(rules), std::string("creature-2"));
+        QCOMPARE(duplicateTemplate(rules, "enemy"), std::optional<std::string>("enemy-copy"));
+        QCOMPARE(rules.findTemplate("enemy-copy")->attack, rules.findTemplate("enemy")->attack);
+        QVERIFY(!duplicateTemplate(rules, "nobody"));
+        rules.groups[0].entities.push_back({"enemy-copy", {}});
+        QVERIFY(!renameTemplate(rules, "enemy-copy", "brute"));
+        QCOMPARE(rules.groups[0].entities[1].templateName, std::string("brute"));
+        QVERIFY(rules.findTemplate("brute") && !rules.findTemplate("enemy-copy"));
+        const PopulationRules before = rules;
+        QVERIFY(renameTemplate(rules, "brute", "creature")->find("already named") != std::string::npos);
+        QVERIFY(renameTemplate(rules, "enemy", "foe")->find("defaults") != std::string::npos);
+        QVERIFY(renameTemplate(rules, "brute", "")->find("needs a name") != std::string::npos);
+        const auto placed = removeTemplate(rules, "brute");
+        QVERIFY(placed && placed->find("\"monsters\"") != std::string::npos);
+        QVERIFY(removeTemplate(rules, "player")->find("defaults") != std::string::npos);
+        QVERIFY(rules == before);
+        QVERIFY(!removeTemplate(rules, "creature-2"));
+        QVERIFY(!rules.findTemplate("creature-2"));
+        // A changed default, removed, is the default again.
+        EntityTemplate strong = *rules.findTemplate("enemy");
+        strong.attack = 99;
+        rules.templates.push_back(strong);
+        QVERIFY(!removeTemplate(rules, "enemy"));
+        QCOMPARE(rules.findTemplate("enemy")->attack, defaultTemplates()[1].attack);
+    }
+
     void seed002FileLoadsAsWritten() {
         const PopulationRules rules = loadRules(BURROW_TEST_DATA "/seed-002-population.json");
         QCOMPARE(rules.groups.size(), std::size_t(3)); // obstacles, enemies, and the seed's exit

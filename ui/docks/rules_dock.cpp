@@ -1,5 +1,6 @@
 #include "docks/rules_dock.h"
 #include "docks/scrollable.h"
+#include "docks/templates_tab.h"
 #include "docks/templates_table.h"
 
 #include <QComboBox>
@@ -40,7 +41,7 @@ QString sizesText(const PopulationGroup& g) {
 RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Population"), parent), document_(document) {
     setObjectName("rulesDock");
     auto* body = new QWidget(this);
-    templates_ = new TemplatesTable(body);
+    templates_ = new TemplatesTab(body);
     auto* tabs = new QTabWidget(body);
     tabs->addTab(makeGroupsTab(body), tr("Groups"));
     tabs->addTab(templates_, tr("Templates"));
@@ -50,7 +51,8 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     setWidget(scrollable(body, this));
     connectGroupFields();
     connect(choices_, &QListWidget::itemChanged, this, &RulesDock::choicesTicked);
-    connect(templates_, &TemplatesTable::templateEdited, this, &RulesDock::editTemplate);
+    connect(templates_->table(), &TemplatesTable::templateEdited, this, &RulesDock::editTemplate);
+    connect(templates_, &TemplatesTab::templatesEdited, this, &RulesDock::editTemplates);
     connect(tree_, &QTreeWidget::currentItemChanged, this, &RulesDock::showGroup);
     connect(document_, &ProjectDocument::recipeChanged, this, &RulesDock::reload);
     connect(document_, &ProjectDocument::levelReset, this, [this] {
@@ -291,6 +293,16 @@ int RulesDock::selected() const {
     if (!item) return -1;
     if (item->parent()) item = item->parent();
     return tree_->indexOfTopLevelItem(item);
+}
+
+// A change of the templates the core may refuse: tried on a copy first, so a refusal
+// changes nothing and says why, under the table.
+void RulesDock::editTemplates(const QString& what, const TemplatesTab::RulesChange& change) {
+    const auto current = document_->rules();
+    PopulationRules trial = current ? *current : PopulationRules{};
+    const auto problem = change(trial);
+    templates_->showProblem(problem ? tr("Not changed: %1.").arg(QString::fromStdString(*problem)) : QString());
+    if (!problem) edit(what, [&](PopulationRules& r) { change(r); });
 }
 
 void RulesDock::edit(const QString& what, const std::function<void(PopulationRules&)>& change) {

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "content/population_rules.h"
+#include "docks/templates_tab.h"
 
 class QComboBox;
 class QFormLayout;
@@ -17,9 +18,6 @@ class QLineEdit;
 class QListWidget;
 class QSpinBox;
 class QTableWidget;
-namespace burrow::ui {
-class TemplatesTable;
-}
 class QTreeWidget;
 
 namespace burrow::ui {
@@ -49,6 +47,7 @@ private:
     void editGroup(const QString& what, std::function<void(PopulationGroup&)> change);
     void choicesTicked();
     void editTemplate(const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change);
+    void editTemplates(const QString& what, const TemplatesTab::RulesChange& change);
     void reload();
     void showGroup();
     int selected() const;
@@ -66,7 +65,7 @@ private:
     QLineEdit* sizes_;
     QListWidget* choices_;
     QLineEdit* properties_;
-    TemplatesTable* templates_;
+    TemplatesTab* templates_;
     bool loading_ = false;
 };
 

@@ -112,6 +112,13 @@ void TemplatesTable::show(const PopulationRules& rules) {
     loading_ = false;
 }
 
+QString TemplatesTable::chosenName() const { return currentRow() >= 0 && item(currentRow(), Name) ? item(currentRow(), Name)->text() : QString(); }
+
+void TemplatesTable::choose(const QString& name) {
+    for (int row = 0; row < rowCount(); ++row)
+        if (item(row, Name) && item(row, Name)->text() == name) setCurrentCell(row, Name);
+}
+
 void TemplatesTable::cellEdited(int row, int column) {
     if (loading_) return;
     const std::string name = item(row, Name)->text().toStdString();

@@ -21,6 +21,9 @@ class TemplatesTable : public QTableWidget {
 public:
     explicit TemplatesTable(QWidget* parent = nullptr);
     void show(const PopulationRules& rules);
+    // The name of the row chosen ("" for none), and choosing a row by name.
+    QString chosenName() const;
+    void choose(const QString& name);
 
 signals:
     // Change template `name` (copying the default into the rules when needed).
