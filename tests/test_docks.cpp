@@ -170,6 +170,47 @@ private slots:
         QVERIFY(!rules().findTemplate("creature"));
     }
 
+    // A prefab group's placement without JSON: turns, mirroring, floor or rock and
+    // the tunnel, each one undo step; the last turn cannot be unticked.
+    void prefabPlacementIsSetInTheDock() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("shrines.burrow.json")));
+        ProjectDocument* doc = window.document();
+        QTreeWidget* groups = window.rulesDock()->groups();
+        QCOMPARE(groups->topLevelItem(0)->text(0), QString("shrines"));
+        groups->setCurrentItem(groups->topLevelItem(0));
+        const auto group = [&] { return doc->rules()->groups[0]; };
+        const PopulationGroup before = group();
+        const int steps = doc->undoStack()->index();
+        auto* form = window.rulesDock()->findChild<QWidget*>("prefabPlacement");
+        QVERIFY(form->isEnabled());
+        for (int quarter = 0; quarter < 4; ++quarter)
+            QCOMPARE(child<QCheckBox>(form, qPrintable(QString("turn%1").arg(quarter * 90)))->isChecked(),
+                     std::find(before.quarterTurns.begin(), before.quarterTurns.end(), quarter) != before.quarterTurns.end());
+        auto* turn90 = child<QCheckBox>(form, "turn90");
+        turn90->setChecked(!turn90->isChecked());
+        const std::vector<int> turns = group().quarterTurns;
+        QCOMPARE(std::find(turns.begin(), turns.end(), 1) != turns.end(), turn90->isChecked());
+        child<QCheckBox>(form, "prefabMirror")->setChecked(!before.mirror);
+        QCOMPARE(group().mirror, !before.mirror);
+        auto* where = child<QComboBox>(form, "prefabWhere");
+        where->setCurrentIndex(where->findData(static_cast<int>(PrefabPlacement::Rock)));
+        QCOMPARE(group().placement, PrefabPlacement::Rock);
+        child<QSpinBox>(form, "prefabTunnel")->setValue(20);
+        QCOMPARE(group().tunnel, 20);
+        QCOMPARE(doc->undoStack()->index(), steps + 4);
+        // Every turn unticked but one: that one stays.
+        for (int quarter = 0; quarter < 4; ++quarter) child<QCheckBox>(form, qPrintable(QString("turn%1").arg(quarter * 90)))->setChecked(false);
+        QCOMPARE(group().quarterTurns.size(), std::size_t(1));
+        while (doc->undoStack()->index() > steps) doc->undoStack()->undo();
+        QVERIFY(group() == before);
+        // Not a prefab group: the placement is not for it.
+        groups->setCurrentItem(groups->topLevelItem(groups->topLevelItemCount() - 1));
+        if (doc->rules()->groups.back().kind != PopulationGroup::Kind::Prefabs) QVERIFY(!form->isEnabled());
+    }
+
     void rulesDockEditsAreUndoableAndRerunPopulationOnly() {
         MainWindow window;
         window.resize(1400, 900);

@@ -8,10 +8,6 @@ namespace burrow {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-// A tunnel joins an opening to its area; a longer one would be a hallway, which is
-// a generator's work, and its search grows with its length squared.
-inline constexpr int kMaxTunnel = 64;
-
 void readPrefabGroup(const json& body, const std::string& path, JsonChecker& check, const ProjectPrefabs* prefabs, PopulationGroup& group) {
     if (const json* list = check.field(body, path, "prefabs", true); list && check.isArray(*list, jsonPath(path, "prefabs"), "a list of prefab ids")) {
         if (list->empty()) check.fail(jsonPath(path, "prefabs"), "expected at least one prefab");
@@ -50,7 +46,7 @@ void readPrefabGroup(const json& body, const std::string& path, JsonChecker& che
         else check.fail(jsonPath(path, "placement"), "expected \"floor\" (on free walkable cells) or \"rock\" (carved into the rock beside the area), found " + excerpt(*placement));
     }
     if (const json* tunnel = check.field(body, path, "tunnel", false))
-        group.tunnel = check.integer(*tunnel, jsonPath(path, "tunnel"), 0, kMaxTunnel).value_or(group.tunnel);
+        group.tunnel = check.integer(*tunnel, jsonPath(path, "tunnel"), 0, kMaxPrefabTunnel).value_or(group.tunnel);
 }
 
 void writePrefabGroup(const PopulationGroup& group, ordered_json& out) {

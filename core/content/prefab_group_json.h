@@ -12,6 +12,10 @@
 
 namespace burrow {
 
+// A tunnel joins an opening to its area; a longer one would be a hallway, which is
+// a generator's work, and its search grows with its length squared.
+inline constexpr int kMaxPrefabTunnel = 64;
+
 // Reads the prefab fields of `body` into `group`; prefab ids are looked up in
 // `prefabs` (the project's; none outside a project, where every id is a problem).
 void readPrefabGroup(const nlohmann::json& body, const std::string& path, JsonChecker& check, const ProjectPrefabs* prefabs, PopulationGroup& group);

@@ -236,15 +236,18 @@ private:
     // right, or below), that rock's sides rock too. Branch-free, so the compiler runs
     // it on many cells at once, and the candidates' pass skips the rest.
     void findStarts(std::uint32_t row, std::vector<std::uint8_t>& starts) const {
-        const std::uint8_t* c = cells_.data() + row;
-        const std::size_t stride = static_cast<std::size_t>(stride_);
-        for (std::size_t x = 0; x < starts.size(); ++x) {
-            const std::uint8_t right = c[x + 1], below = c[x + stride];
-            const std::uint8_t rightSides = c[x + 1 - stride] | c[x + 1 + stride], belowSides = c[x + stride - 1] | c[x + stride + 1];
+        // The row and those above and below it (the border gives every cell both).
+        const std::uint8_t* here = cells_.data() + row;
+        const std::uint8_t* up = here - stride_;
+        const std::uint8_t* down = here + stride_;
+        const auto width = static_cast<std::ptrdiff_t>(starts.size());
+        for (std::ptrdiff_t x = 0; x < width; ++x) { // signed: down[x - 1] at x = 0 is the border
+            const std::uint8_t right = here[x + 1], below = down[x];
+            const std::uint8_t rightSides = up[x + 1] | down[x + 1], belowSides = down[x - 1] | down[x + 1];
             // Zero where the cell is diggable, not walkable, and its sides not walkable.
             const std::uint8_t notRockRight = ((right & (kWalkable | kDiggable)) ^ kDiggable) | (rightSides & kWalkable);
             const std::uint8_t notRockBelow = ((below & (kWalkable | kDiggable)) ^ kDiggable) | (belowSides & kWalkable);
-            starts[x] = static_cast<std::uint8_t>((c[x] & kJoinable) & ((notRockRight == 0) | (notRockBelow == 0)) << 1);
+            starts[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>((here[x] & kJoinable) & ((notRockRight == 0) | (notRockBelow == 0)) << 1);
         }
     }
 

@@ -1,5 +1,6 @@
 #include "docks/rules_dock.h"
 #include "docks/scrollable.h"
+#include "docks/prefab_placement_form.h"
 #include "docks/templates_tab.h"
 #include "docks/templates_table.h"
 
@@ -165,6 +166,8 @@ QFormLayout* RulesDock::makeGroupForm(QWidget* body) {
     form->addRow(tr("How many"), count);
     form->addRow(tr("Footprints"), sizes_);
     form->addRow(tr("Choices"), choices_);
+    placementForm_ = new PrefabPlacementForm(body);
+    form->addRow(tr("Placement"), placementForm_);
     form->addRow(tr("Properties"), properties_);
     return form;
 }
@@ -205,6 +208,9 @@ void RulesDock::editGroup(const QString& what, std::function<void(PopulationGrou
 }
 
 void RulesDock::connectGroupFields() {
+    connect(placementForm_, &PrefabPlacementForm::placementEdited, this, [this](const QString& what, const std::function<void(PopulationGroup&)>& change) {
+        editGroup(what, change);
+    });
     connect(name_, &QLineEdit::editingFinished, this, [this] {
         const std::string n = name_->text().trimmed().toStdString();
         if (!n.empty()) editGroup(tr("Rename group"), [n](PopulationGroup& g) { g.name = n; });
@@ -361,6 +367,7 @@ void RulesDock::showGroup() {
     const int i = selected();
     const bool valid = rules && i >= 0 && i < static_cast<int>(rules->groups.size());
     for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, tag_, min_, max_, sizes_, choices_, properties_}) w->setEnabled(valid);
+    placementForm_->setEnabled(valid && rules->groups[static_cast<std::size_t>(i)].kind == PopulationGroup::Kind::Prefabs);
     const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_), b7(properties_), b8(tag_);
     choices_->clear();
     if (valid) {
@@ -394,6 +401,7 @@ void RulesDock::showGroup() {
                 item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
             }
         } else if (g.kind == PopulationGroup::Kind::Prefabs) {
+            placementForm_->show(g);
             for (const Prefab& p : document_->project().prefabs.prefabs) {
                 auto* item = new QListWidgetItem(QStringLiteral("%1  (%2x%3)").arg(QString::fromStdString(p.name)).arg(p.width).arg(p.height), choices_);
                 item->setData(Qt::UserRole, QString::fromStdString(p.id));

@@ -22,6 +22,7 @@ class QTreeWidget;
 
 namespace burrow::ui {
 
+class PrefabPlacementForm;
 class ProjectDocument;
 
 class RulesDock : public QDockWidget {
@@ -66,6 +67,7 @@ private:
     QListWidget* choices_;
     QLineEdit* properties_;
     TemplatesTab* templates_;
+    PrefabPlacementForm* placementForm_ = nullptr; // a prefab group's turns, mirroring, floor or rock
     bool loading_ = false;
 };
 
