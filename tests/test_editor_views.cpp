@@ -29,6 +29,7 @@
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "docks/replay_bar.h"
+#include "document/level_facts.h"
 #include "document/project_document.h"
 #include "main_window.h"
 #include "map/level_preview.h"
@@ -336,6 +337,9 @@ private slots:
         QVERIFY(!has("regions, each in its own colour"));
         child<QAction>(&window, "showRegions")->setChecked(true);
         legend->refresh();
+        QVERIFY(has("Regions: being labelled")); // off the UI thread
+        window.levelFacts()->settle();
+        legend->refresh();
         QVERIFY(has("regions, each in its own colour"));
         child<QAction>(&window, "showOtherDepth")->setChecked(true);
         legend->refresh();
@@ -520,6 +524,67 @@ private slots:
         screenshot(&window, "1366-game");
     }
 
+    // One view-model: the map, the legend and the status bar read the regions the
+    // document's facts labelled off the UI thread, the same as core's; they follow a
+    // hand edit, and a new level drops the old one's at once.
+    void everyViewReadsTheLevelsFacts() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        ProjectDocument* doc = window.document();
+        LevelFacts* facts = window.levelFacts();
+        MapView* view = window.mapView();
+        child<QAction>(&window, "showRegions")->setChecked(true);
+        facts->settle();
+        const auto asCoreLabels = [&](int z) {
+            const std::shared_ptr<const RegionRuns> runs = facts->regions(z);
+            const RegionRuns core = labelRuns(doc->level().tiles(z), doc->project().movement, doc->level().kinds);
+            if (!runs || runs->regions.size() != core.regions.size() || runs->runs.size() != core.runs.size()) return false;
+            for (std::size_t i = 0; i < core.runs.size(); ++i)
+                if (runs->runs[i].x0 != core.runs[i].x0 || runs->runs[i].x1 != core.runs[i].x1 || runs->runs[i].y != core.runs[i].y || runs->runs[i].label != core.runs[i].label)
+                    return false;
+            return true;
+        };
+        QVERIFY(asCoreLabels(0));
+        QCOMPARE(view->shownRegions(), facts->regions(0)); // the map colours these, not its own
+
+        // The status bar names the region under the cursor from them.
+        const std::shared_ptr<const RegionRuns> before = facts->regions(0);
+        const RegionInfo* smallest = &before->regions.front();
+        for (const RegionInfo& r : before->regions)
+            if (r.size < smallest->size) smallest = &r;
+        const int label = static_cast<int>(smallest - before->regions.data()) + 1;
+        std::vector<ProjectDocument::EditChange> fill;
+        for (const CellRun& run : before->runs)
+            if (run.label == label)
+                for (int x = run.x0; x < run.x1; ++x) fill.push_back({{x, run.y, 0}, Tile::Wall});
+        const Cell inside = fill.front().at;
+        emit view->cellHovered(inside);
+        auto* status = child<QLabel>(&window, "cellLabel");
+        QVERIFY2(status->text().contains(QStringLiteral("region %1, %2 cells").arg(label).arg(smallest->size)), qPrintable(status->text()));
+
+        // Walling the smallest region up: one region fewer, once labelled again; the old
+        // labelling stays shown meanwhile (same size), never a half-made one.
+        doc->applyEdits(fill);
+        QCOMPARE(facts->regions(0), before);
+        facts->settle();
+        QVERIFY(asCoreLabels(0));
+        QCOMPARE(facts->regions(0)->regions.size(), before->regions.size() - 1);
+        QCOMPARE(view->shownRegions(), facts->regions(0));
+        QVERIFY2(!status->text().contains(QStringLiteral("region")), qPrintable(status->text())); // a wall now, told again
+
+        // Another level (another size): the old regions are gone at once.
+        doc->setSize({40, 30, 2});
+        QVERIFY(!facts->regions(0));
+        QVERIFY(!view->shownRegions());
+        while (!doc->generateFor(50)) {
+        }
+        facts->settle();
+        QVERIFY(asCoreLabels(0));
+        QVERIFY(asCoreLabels(1) || !facts->regions(1)); // depth 1 is labelled once someone shows it
+    }
+
     void regionAndDepthViews() {
         MainWindow window;
         window.resize(1400, 900);
@@ -528,6 +593,7 @@ private slots:
         MapView* view = window.mapView();
         const QImage plain = view->grab().toImage();
         child<QAction>(&window, "showRegions")->setChecked(true);
+        window.levelFacts()->settle();
         const QImage regions = view->grab().toImage();
         QVERIFY(plain != regions);
         // Region colours are many: count distinct colours on a row of cell centres.

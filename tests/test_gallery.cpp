@@ -292,7 +292,7 @@ private slots:
         auto* tabs = child<QTabWidget>(dock, "judge-tabs");
         MetricsPanel* panel = dock->metricsPanel();
         tabs->setCurrentWidget(panel);
-        QTRY_VERIFY_WITH_TIMEOUT(panel->measured().has_value(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->measured() != nullptr, 20000);
         ProjectDocument* doc = window.document();
         Measurement core = measure(doc->level(), doc->project().movement);
         recordWarnings(core, doc->warnings().size()); // as `burrow stats` counts them

@@ -118,6 +118,34 @@ private slots:
             if (state[folder] == 0) visit(folder);
     }
 
+    // One view-model: the level's regions and its measurement are worked out in one
+    // place, the document's facts (ui/document/level_facts), off the UI thread; no
+    // widget labels regions or measures the level itself.
+    void onlyTheFactsLabelRegions() {
+        const fs::path ui = fs::path(BURROW_SOURCE_DIR) / "ui";
+        const std::regex works(R"((^|[^A-Za-z_])(labelRuns|labelRegions|countRegions|measure)\s*\()");
+        int files = 0;
+        for (const auto& entry : fs::recursive_directory_iterator(ui)) {
+            const std::string ext = entry.path().extension().string();
+            if (ext != ".h" && ext != ".cpp") continue;
+            ++files;
+            const std::string relative = fs::relative(entry.path(), ui).generic_string();
+            if (relative.rfind("document/level_facts.", 0) == 0) continue;
+            std::ifstream in(entry.path());
+            int n = 0;
+            for (std::string line; std::getline(in, line);) {
+                ++n;
+                const auto comment = line.find("//");
+                std::smatch m;
+                QVERIFY2(!std::regex_search(line, m, works) || (comment != std::string::npos && static_cast<std::size_t>(m.position(0)) > comment),
+                         qPrintable(QString("ui/%1:%2 works out the level's regions or measurement itself: read them from LevelFacts")
+                                        .arg(QString::fromStdString(relative))
+                                        .arg(n)));
+            }
+        }
+        QVERIFY(files > 50);
+    }
+
     // Functions that do one thing: none in ui/ over 80 lines. A function starts on a
     // line at the margin that ends its signature with "{" (or a constructor's
     // initialiser line), and ends at the next "}" at the margin (the code is

@@ -57,8 +57,9 @@ constexpr int kTrailSteps = 12; // how many steps a drone's trail lasts on scree
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), document_(new ProjectDocument(this)), runner_(new GenerationRunner(document_, this)),
-      mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)), prefabMaker_(new PrefabMaker(document_, mapView_, this)) {
+      facts_(new LevelFacts(document_, this)), mapView_(new MapView(this)), paint_(new PaintController(document_, mapView_, this)), prefabMaker_(new PrefabMaker(document_, mapView_, this)) {
     setCentralWidget(mapView_);
+    mapView_->setFacts(facts_);
     // First of everything that hears levelReset: the map (and the depth strip) take the
     // new level before any dock reacts, since a dock that repaints at once would
     // otherwise paint the map's old, freed level.
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
 
     cellLabel_ = new QLabel(this);
+    cellLabel_->setObjectName("cellLabel");
     levelLabel_ = new QLabel(this);
     levelLabel_->setObjectName("levelLabel");
     statusBar()->addWidget(cellLabel_, 1);
@@ -78,13 +80,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
         depthStrip_->cellsChanged(changes);
-        hoverRegions_.reset();
     });
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showLevelLabel);
     connect(document_, &ProjectDocument::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(document_, &ProjectDocument::fileChanged, this, &MainWindow::refreshTitle);
     connect(mapView_, &MapView::cellHovered, this, &MainWindow::showHoveredCell);
+    connect(facts_, &LevelFacts::regionsChanged, this, [this] { showHoveredCell(hovered_); });
     connect(document_->fileWatch(), &ProjectFileWatch::changedOnDisk, this, &MainWindow::filesChangedOnDisk);
 
     restoreLayout();
@@ -233,7 +235,6 @@ void MainWindow::levelReset() {
     const Level& level = document_->level();
     if (mapView_->level() != &level || mapView_->level()->size() != level.size()) mapView_->setLevel(&level);
     else mapView_->levelChanged();
-    hoverRegions_.reset();
     palette_->setKinds(document_->project().tileKinds);
     {
         const QSignalBlocker block(depthBox_);
@@ -292,6 +293,8 @@ void MainWindow::setOverlay(const std::function<void(OverlayOptions&)>& change) 
 }
 
 void MainWindow::showHoveredCell(std::optional<Cell> cell) {
+    hovered_ = cell;
+    if (cell && !document_->level().contains(cell->x, cell->y, cell->z)) cell.reset(); // a cell of a level since replaced
     if (!cell) {
         cellLabel_->clear();
         return;
@@ -306,9 +309,9 @@ void MainWindow::showHoveredCell(std::optional<Cell> cell) {
                        .arg(QChar::fromLatin1(level.kinds[tile].glyph));
     if (document_->project().edits.at(*cell)) text += tr(" (painted)");
     if (level.kinds.walkable(tile)) {
-        if (!hoverRegions_) hoverRegions_ = labelRuns(level.tiles(cell->z), document_->project().movement, level.kinds);
-        if (const int label = hoverRegions_->labelAt(cell->x, cell->y))
-            text += tr(" — region %1, %2 cells").arg(label).arg(hoverRegions_->regions[std::size_t(label - 1)].size);
+        const std::shared_ptr<const RegionRuns> regions = facts_->regions(cell->z);
+        if (const int label = regions ? regions->labelAt(cell->x, cell->y) : 0; label > 0 && label <= static_cast<int>(regions->regions.size()))
+            text += tr(" — region %1, %2 cells").arg(label).arg(regions->regions[std::size_t(label - 1)].size);
     }
     for (const StairsPair& s : level.stairs)
         if (s.x == cell->x && s.y == cell->y && (s.upperDepth == cell->z || s.upperDepth + 1 == cell->z))

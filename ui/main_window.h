@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "model/level.h"
-#include "regions/region_map.h"
 
 class QAction;
 class QLabel;
@@ -20,6 +19,7 @@ namespace burrow::ui {
 class DepthStripDock;
 class GenerationDock;
 class GenerationRunner;
+class LevelFacts;
 class MapView;
 class PaintController;
 class PrefabMaker;
@@ -42,6 +42,7 @@ public:
     static QString defaultExampleProject();
 
     MapView* mapView() const { return mapView_; }
+    LevelFacts* levelFacts() const { return facts_; }
     ProjectDocument* document() const { return document_; }
     GenerationRunner* runner() const { return runner_; }
     GenerationDock* generationDock() const { return generationDock_; }
@@ -115,6 +116,9 @@ private:
 
     ProjectDocument* document_;
     GenerationRunner* runner_;
+    // What every widget shows about the level besides its tiles: first to hear of a
+    // new level, since it draws nothing.
+    LevelFacts* facts_;
     MapView* mapView_;
     PaintController* paint_;
     PrefabMaker* prefabMaker_;
@@ -135,8 +139,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QLabel* cellLabel_ = nullptr;
     QLabel* levelLabel_ = nullptr;
-    // Regions of the shown depth, for naming the region under the cursor.
-    std::optional<RegionRuns> hoverRegions_;
+    std::optional<Cell> hovered_; // the cell the status bar describes
 };
 
 } // namespace burrow::ui

@@ -49,7 +49,7 @@ void MainWindow::createDocks() {
     connect(mapView_, &MapView::cellClicked, this, [this](Cell cell) {
         if (generationDock_->breakpoints()->picking()) generationDock_->breakpoints()->cellPicked(cell);
     });
-    seedGalleryDock_ = new SeedGalleryDock(document_, runner_, this);
+    seedGalleryDock_ = new SeedGalleryDock(document_, runner_, facts_, this);
     addDockWidget(Qt::RightDockWidgetArea, seedGalleryDock_);
     tabifyDockWidget(playDock_, seedGalleryDock_);
     depthStrip_ = new DepthStripDock(this);

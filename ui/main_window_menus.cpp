@@ -252,7 +252,6 @@ void MainWindow::createToolBars() {
     connect(depthBox_, &QSpinBox::valueChanged, this, [this](int z) {
         mapView_->setDepth(z);
         if (depthStrip_) depthStrip_->setCurrent(z);
-        hoverRegions_.reset();
         showAnnotations();
     });
 

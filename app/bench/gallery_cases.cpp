@@ -9,6 +9,7 @@
 
 #include "bench_case.h"
 #include "docks/seed_gallery_dock.h"
+#include "document/level_facts.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
 #include "gallery/seed_gallery.h"
@@ -39,7 +40,8 @@ std::function<std::function<void()>()> fill(int arrived) {
 struct GalleryEditor {
     ui::ProjectDocument document;
     ui::GenerationRunner runner{&document};
-    ui::SeedGalleryDock dock{&document, &runner};
+    ui::LevelFacts facts{&document};
+    ui::SeedGalleryDock dock{&document, &runner, &facts};
 };
 
 std::function<std::function<void()>()> oneArrival() {

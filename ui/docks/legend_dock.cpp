@@ -41,7 +41,8 @@ void LegendDock::refresh() {
     if (!isVisible() && list_->count() > 0) return; // hidden: refreshed when shown
     QElapsedTimer took;
     took.start();
-    const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks(), map_->heat().maximum(), map_->heatWorking()};
+    const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks(), map_->heat().maximum(), map_->heatWorking(),
+                          map_->shownRegions().get()};
     list_->clear();
     QString section;
     for (const LegendEntry& e : legendEntries(view, kIconSize)) {

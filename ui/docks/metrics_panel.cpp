@@ -22,8 +22,6 @@
 namespace burrow::ui {
 namespace {
 
-constexpr int kMetricsPauseMs = 250; // levels change in bursts while stepping: measure once they settle
-
 // A bound as typed: empty is none; anything else must be a number.
 std::optional<std::optional<double>> bound(const QString& text) {
     if (text.trimmed().isEmpty()) return std::optional<double>();
@@ -42,8 +40,8 @@ QTableWidgetItem* cell(const QString& text, const QString& tip = {}) {
 
 } // namespace
 
-MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
-    : QWidget(parent), document_(document), runner_(runner), metrics_(new QTableWidget(this)), rules_(new QTableWidget(this)),
+MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, LevelFacts* facts, QWidget* parent)
+    : QWidget(parent), document_(document), runner_(runner), facts_(facts), metrics_(new QTableWidget(this)), rules_(new QTableWidget(this)),
       metric_(new QComboBox(this)), min_(new QLineEdit(this)), max_(new QLineEdit(this)), remove_(new QPushButton(tr("Remove"), this)),
       reroll_(new QPushButton(tr("Reroll until it passes"), this)), status_(new QLabel(this)) {
     metrics_->setObjectName("level-metrics");
@@ -105,60 +103,34 @@ MetricsPanel::MetricsPanel(ProjectDocument* document, GenerationRunner* runner, 
     connect(add, &QPushButton::clicked, this, &MetricsPanel::addFromForm);
     connect(remove_, &QPushButton::clicked, this, [this] { removeRule(rules_->currentRow()); });
     connect(reroll_, &QPushButton::clicked, this, &MetricsPanel::rerollUntilItPasses);
-    timer_.setSingleShot(true);
-    timer_.setInterval(kMetricsPauseMs);
-    connect(&timer_, &QTimer::timeout, this, &MetricsPanel::measureNow);
-    connect(document_, &ProjectDocument::levelReset, this, &MetricsPanel::schedule);
-    connect(document_, &ProjectDocument::progressChanged, this, &MetricsPanel::schedule);
-    connect(document_, &ProjectDocument::recipeChanged, this, [this] {
+    connect(facts_, &LevelFacts::measurementChanged, this, [this] {
+        showMetrics();
         showRules();
-        schedule();
+        emit measuredChanged();
     });
+    connect(document_, &ProjectDocument::recipeChanged, this, &MetricsPanel::showRules);
     showRules();
-    schedule();
 }
 
-MetricsPanel::~MetricsPanel() = default; // the jobs wait for work under way, which finishes into nothing
-
-void MetricsPanel::schedule() { timer_.start(); }
+// The level is measured while someone looks at its metrics, and only then.
+MetricsPanel::~MetricsPanel() {
+    if (facts_) facts_->setMeasuring(false);
+}
 
 void MetricsPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    schedule();
+    facts_->setMeasuring(true);
 }
 
-void MetricsPanel::measureNow() {
-    // Only a finished level is judged (a level half made would fail every rule), and
-    // only while someone looks.
-    if (!document_->atEnd() || !isVisible()) return;
-    const Level& level = document_->level();
-    const std::int64_t cells = std::int64_t{level.width()} * level.height() * level.depthCount();
-    if (cells > kLiveCells) {
-        status_->setText(tr("This level is too large to measure live: `burrow stats` measures it."));
-        return;
-    }
-    measureJobs_.restart(); // a measurement of an older level is stale
-    auto copy = std::make_shared<Level>(level);
-    const Connectivity movement = document_->project().movement;
-    const std::size_t warnings = document_->warnings().size();
-    measureJobs_.run(
-        [copy, movement, warnings](const std::atomic<bool>&) {
-            Measurement m = measure(*copy, movement);
-            recordWarnings(m, warnings);
-            return m;
-        },
-        [this](Measurement m) {
-            measured_ = std::move(m);
-            showMetrics();
-            showRules();
-            emit measuredChanged();
-        });
+void MetricsPanel::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    facts_->setMeasuring(false);
 }
 
 void MetricsPanel::showMetrics() {
     for (int row = 0; row < metrics_->rowCount(); ++row) {
         const auto metric = static_cast<std::size_t>(metrics_->item(row, 0)->data(Qt::UserRole).toInt());
-        metrics_->item(row, 1)->setText(measured_ ? metricValueText(metric, (*measured_)[metric]) : QStringLiteral("—"));
+        metrics_->item(row, 1)->setText(measured() ? metricValueText(metric, (*measured())[metric]) : QStringLiteral("—"));
     }
 }
 
@@ -169,11 +141,11 @@ void MetricsPanel::showRules() {
     for (std::size_t i = 0; i < acceptance.rules.size(); ++i) {
         const AcceptanceRule& rule = acceptance.rules[i];
         QString verdict = QStringLiteral("—");
-        if (measured_) {
+        if (const Measurement* level = measured()) {
             // Each rule alone, so every rule shows its own value, not only the first broken.
-            const RuleVerdict v = judge(Acceptance{{rule}, 1}, *measured_);
+            const RuleVerdict v = judge(Acceptance{{rule}, 1}, *level);
             const auto index = metricIndex(rule.metric);
-            const QString value = index && !rule.depth && !rule.eachDepth ? metricValueText(*index, (*measured_)[*index]) : QString();
+            const QString value = index && !rule.depth && !rule.eachDepth ? metricValueText(*index, (*level)[*index]) : QString();
             verdict = v.passed() ? QStringLiteral("✓ %1").arg(value) : QStringLiteral("✗ %1").arg(QString::fromStdString(v.broken));
             broken += !v.passed();
         }
@@ -185,8 +157,9 @@ void MetricsPanel::showRules() {
     remove_->setEnabled(!acceptance.rules.empty());
     reroll_->setEnabled(!acceptance.rules.empty() && !rerolling_);
     if (rerolling_) return;
-    if (acceptance.rules.empty()) status_->setText(tr("No rules: add one, and every level is judged by it."));
-    else if (measured_)
+    if (facts_->tooLargeToMeasure()) status_->setText(tr("This level is too large to measure live: `burrow stats` measures it."));
+    else if (acceptance.rules.empty()) status_->setText(tr("No rules: add one, and every level is judged by it."));
+    else if (measured())
         status_->setText(broken == 0 ? tr("This level passes every rule.")
                                      : tr("This level breaks %n rule(s); Reroll tries up to %1 attempts of this seed.", nullptr, broken).arg(acceptance.attempts));
 }

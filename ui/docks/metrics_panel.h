@@ -5,7 +5,7 @@
 // which tries the same attempts as `burrow generate --accept` (core's
 // makeAcceptedLevel) and adopts the passing attempt's level seed. Measuring and
 // rerolling run on a worker thread; a newer level or project drops older results.
-#include <QTimer>
+#include <QPointer>
 #include <QWidget>
 #include <atomic>
 #include <optional>
@@ -14,6 +14,7 @@
 #include "analysis/measure.h"
 #include "content/acceptance_rules.h"
 #include "document/background_jobs.h"
+#include "document/level_facts.h"
 
 class QComboBox;
 class QLabel;
@@ -29,13 +30,11 @@ class ProjectDocument;
 class MetricsPanel : public QWidget {
     Q_OBJECT
 public:
-    MetricsPanel(ProjectDocument* document, GenerationRunner* runner, QWidget* parent = nullptr);
+    MetricsPanel(ProjectDocument* document, GenerationRunner* runner, LevelFacts* facts, QWidget* parent = nullptr);
     ~MetricsPanel() override;
 
-    // Levels above this many cells are not measured live (`burrow stats` does them).
-    static constexpr std::int64_t kLiveCells = 32'000'000;
-
-    const std::optional<Measurement>& measured() const { return measured_; }
+    // The level's measurement (the document's facts), or nullptr while there is none.
+    const Measurement* measured() const { return facts_ ? facts_->measurement() : nullptr; }
     bool rerolling() const { return rerolling_; }
     // Undoable edits of the project's rules.
     void addRule(const AcceptanceRule& rule);
@@ -48,17 +47,17 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
     void adoptReroll(const Project& project, const std::string& hash, const AcceptedLevel& kept);
-    void schedule();
-    void measureNow();
     void showMetrics();
     void showRules();
     void addFromForm();
 
     ProjectDocument* document_;
     GenerationRunner* runner_;
+    QPointer<LevelFacts> facts_;
     QTableWidget* metrics_;
     QTableWidget* rules_;
     QComboBox* metric_;
@@ -67,11 +66,8 @@ private:
     QPushButton* remove_;
     QPushButton* reroll_;
     QLabel* status_;
-    QTimer timer_;
-    std::optional<Measurement> measured_;
     bool rerolling_ = false;
-    // Last, so they go first: measuring the level shown, and rerolling until it passes.
-    BackgroundJobs measureJobs_;
+    // Last, so it goes first: rerolling until the level passes.
     BackgroundJobs rerollJobs_;
 };
 

@@ -36,7 +36,7 @@ constexpr int kEntryRole = Qt::UserRole + 1;
 
 } // namespace
 
-SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent)
+SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, LevelFacts* facts, QWidget* parent)
     : QDockWidget(tr("Seeds"), parent), document_(document), runner_(runner), gallery_(new SeedGallery(this)), count_(new QSpinBox),
       sortBy_(new QComboBox), alsoShow_(new QComboBox), passingOnly_(new QCheckBox(tr("Passing only"))), pin_(new QPushButton(tr("Pin"))), status_(new QLabel),
       list_(new QListWidget), rangeX_(new QComboBox), rangeY_(new QComboBox), range_(new ExpressiveRangeView) {
@@ -111,7 +111,7 @@ SeedGalleryDock::SeedGalleryDock(ProjectDocument* document, GenerationRunner* ru
     auto* tabs = new QTabWidget(this);
     tabs->setObjectName("judge-tabs");
     tabs->addTab(page, tr("Seeds"));
-    metrics_ = new MetricsPanel(document_, runner_, tabs);
+    metrics_ = new MetricsPanel(document_, runner_, facts, tabs);
     tabs->addTab(metrics_, tr("This level"));
     setWidget(tabs);
 

@@ -26,6 +26,7 @@ class QSpinBox;
 namespace burrow::ui {
 
 class GenerationRunner;
+class LevelFacts;
 class ProjectDocument;
 class ExpressiveRangeView;
 class MetricsPanel;
@@ -34,7 +35,7 @@ class SeedGallery;
 class SeedGalleryDock : public QDockWidget {
     Q_OBJECT
 public:
-    SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, QWidget* parent = nullptr);
+    SeedGalleryDock(ProjectDocument* document, GenerationRunner* runner, LevelFacts* facts, QWidget* parent = nullptr);
     SeedGallery* gallery() const { return gallery_; }
     QListWidget* list() const { return list_; }
     ExpressiveRangeView* range() const { return range_; }

@@ -6,6 +6,7 @@
 
 #include "model/looks.h"
 #include "map/heat_layer.h"
+#include "map/mark_shapes.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
 #include "map/tile_atlas.h"
@@ -47,12 +48,12 @@ QIcon thingIcon(int size, const EntityTemplate* t) {
     });
 }
 
-QIcon ring(int size, QColor colour) {
-    return picture(size, [&](QPainter& p, QRectF r) {
-        p.setPen(QPen(colour, 2));
-        p.setBrush(Qt::NoBrush);
-        p.drawEllipse(r.center(), size * 0.33, size * 0.33);
-    });
+QIcon stairsIcon(int size, bool down) {
+    return picture(size, [&](QPainter& p, QRectF r) { drawStairsMark(p, r.center(), size * 0.75, down); });
+}
+
+QIcon markerIcon(int size, const std::string& name) {
+    return picture(size, [&](QPainter& p, QRectF r) { drawMarkerMark(p, r.center(), size * 0.7, name); });
 }
 
 QIcon outline(int size, QColor colour) {
@@ -72,6 +73,12 @@ QIcon swatch(int size, const std::vector<QColor>& colours, QColor under = Qt::tr
 }
 
 QString count(long long n) { return QLocale().toString(n); }
+
+QString markerMeaning(const std::string& name) {
+    if (name == "start") return QObject::tr("A green diamond: where the player starts");
+    if (name == "exit") return QObject::tr("A yellow diamond: where the level is left");
+    return QObject::tr("A red disc: a mark a generation stage left");
+}
 
 } // namespace
 
@@ -97,13 +104,11 @@ void addTiles(std::vector<LegendEntry>& out, const LegendView& view, int size) {
 }
 
 void addRegions(std::vector<LegendEntry>& out, const LegendView& view, int size) {
-    const Level& level = *view.level;
-    const int z = view.depth;
-    const RegionRuns runs = labelRuns(level.tiles(z), view.overlays.movement, level.kinds);
     std::vector<QColor> colours;
     for (std::size_t i = 0; i < 4; ++i) colours.push_back(QColor::fromRgb(kRegionPalette[i]));
     out.push_back({QObject::tr("Regions"), swatch(size, colours),
-                   QObject::tr("%1 regions, each in its own colour").arg(count(static_cast<long long>(runs.regions.size()))),
+                   view.regions ? QObject::tr("%1 regions, each in its own colour").arg(count(static_cast<long long>(view.regions->regions.size())))
+                                : QObject::tr("Regions: being labelled…"),
                    QObject::tr("Walkable cells connected by the project's movement rule share a colour; regions within %1 cells of each other always differ")
                        .arg(kRegionNeighbourGap)});
 }
@@ -150,15 +155,19 @@ void addMarks(std::vector<LegendEntry>& out, const LegendView& view, int size) {
     for (const Marker& m : level.markers)
         if (m.at.z == z) ++markers[m.name];
     for (const auto& [name, n] : markers)
-        out.push_back({QObject::tr("Marks"), disc(size, QColor::fromRgb(markerColour(name))),
-                       n == 1 ? QString::fromStdString(name) : QObject::tr("%1 (%2)").arg(QString::fromStdString(name)).arg(n), {}});
+        out.push_back({QObject::tr("Marks"), markerIcon(size, name),
+                       n == 1 ? QString::fromStdString(name) : QObject::tr("%1 (%2)").arg(QString::fromStdString(name)).arg(n), markerMeaning(name)});
     int down = 0, up = 0;
     for (const StairsPair& s : level.stairs) {
         down += s.upperDepth == z;
         up += s.upperDepth + 1 == z;
     }
-    if (down) out.push_back({QObject::tr("Marks"), ring(size, mapColours::kStairsDownRing), QObject::tr("stairs down to depth %1 (%2)").arg(z + 1).arg(down), {}});
-    if (up) out.push_back({QObject::tr("Marks"), ring(size, mapColours::kStairsUpRing), QObject::tr("stairs up to depth %1 (%2)").arg(z - 1).arg(up), {}});
+    if (down)
+        out.push_back({QObject::tr("Marks"), stairsIcon(size, true), QObject::tr("stairs down to depth %1 (%2)").arg(z + 1).arg(down),
+                       QObject::tr("A triangle pointing down: the Depths strip links each to its stairs up below")});
+    if (up)
+        out.push_back({QObject::tr("Marks"), stairsIcon(size, false), QObject::tr("stairs up to depth %1 (%2)").arg(z - 1).arg(up),
+                       QObject::tr("A triangle pointing up")});
 
     std::map<std::string, int> things;
     for (const Entity& e : level.entities)

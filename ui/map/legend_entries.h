@@ -25,6 +25,7 @@ struct LegendView {
     int hiddenMarks = 0;                                // left out where they crowd
     int heatMaximum = 0;                                // the heatmap's largest value (overlays.heatmap)
     bool heatWorking = false;                           // its games are still being played
+    const RegionRuns* regions = nullptr;                // the depth's regions, once labelled (overlays.regions)
 };
 
 std::vector<LegendEntry> legendEntries(const LegendView& view, int iconSize);

@@ -3,19 +3,20 @@
 #include <algorithm>
 #include <cmath>
 
+#include "map/mark_shapes.h"
 #include "model/looks.h"
 #include "regions/region_map.h"
 #include "regions/region_palette.h"
 
 namespace burrow::ui {
 
-QImage regionImage(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds) {
-    QImage image(tiles.width(), tiles.height(), QImage::Format_ARGB32_Premultiplied);
+QImage regionImage(const RegionRuns& regions, int width, int height) {
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
-    const RegionRuns regions = labelRuns(tiles, connectivity, kinds);
     std::vector<QRgb> colours = regionColours(regions);
     for (QRgb& c : colours) c |= 0xff000000u;
     for (const CellRun& run : regions.runs) {
+        if (run.y < 0 || run.y >= height || run.x0 < 0 || run.x1 > width || run.x0 >= run.x1) continue; // labelled for another size
         auto* line = reinterpret_cast<QRgb*>(image.scanLine(run.y));
         std::fill(line + run.x0, line + run.x1, colours[static_cast<std::size_t>(run.label - 1)]);
     }
@@ -101,22 +102,16 @@ bool MarkThinner::claim(QPointF p) {
 
 void drawMarkers(QPainter& painter, const CellTransform& t, const Level& level, int depth, MarkThinner& thinner) {
     const double size = thinner.markPixels();
-    painter.setPen(QPen(Qt::black, size >= 8 ? 1 : 0));
-    for (const Marker& m : level.markers) {
-        if (m.at.z != depth) continue;
-        const QPointF c = t.cellRect(m.at.x, m.at.y).center();
-        if (!thinner.claim(c)) continue;
-        painter.setBrush(QColor::fromRgb(markerColour(m.name)));
-        painter.drawEllipse(c, size / 2, size / 2);
-    }
-    // Stairs: a ring on each end, so the tile under it still shows.
-    painter.setBrush(Qt::NoBrush);
+    // Stairs first: where marks crowd, the way to another depth is the one kept.
     for (const StairsPair& s : level.stairs) {
         if (s.upperDepth != depth && s.upperDepth + 1 != depth) continue;
         const QPointF c = t.cellRect(s.x, s.y).center();
-        if (!thinner.claim(c)) continue;
-        painter.setPen(QPen(s.upperDepth == depth ? mapColours::kStairsDownRing : mapColours::kStairsUpRing, size >= 8 ? 2 : 1.5));
-        painter.drawEllipse(c, size * 0.55, size * 0.55);
+        if (thinner.claim(c)) drawStairsMark(painter, c, size, s.upperDepth == depth);
+    }
+    for (const Marker& m : level.markers) {
+        if (m.at.z != depth) continue;
+        const QPointF c = t.cellRect(m.at.x, m.at.y).center();
+        if (thinner.claim(c)) drawMarkerMark(painter, c, size, m.name);
     }
 }
 

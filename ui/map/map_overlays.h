@@ -13,13 +13,12 @@
 #include "generation/cell_change.h"
 #include "model/connectivity.h"
 #include "model/level.h"
+#include "regions/region_map.h"
 
 namespace burrow::ui {
 
 // The overlay colours, named once: the map draws with them, the legend shows them.
 namespace mapColours {
-inline const QColor kStairsDownRing(200, 140, 255);
-inline const QColor kStairsUpRing(120, 255, 160);
 inline const QColor kRoomOutline(120, 220, 120, 170);
 inline const QColor kHallwayOutline(220, 180, 90, 150);
 inline const QColor kOtherDepthFloor(80, 200, 255, 110);  // the other depth's floor under this one's rock
@@ -63,9 +62,9 @@ struct AgedAnnotation {
     int age = 0;
 };
 
-// One pixel per cell: each walkable cell in its region's colour (core's region
-// palette, as in the PNG export), the rest clear.
-QImage regionImage(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds);
+// One pixel per cell of a width x height depth: each walkable cell in its region's
+// colour (core's region palette, as in the PNG export), the rest clear.
+QImage regionImage(const RegionRuns& regions, int width, int height);
 // One pixel per cell: `other`'s walkable cells tinted, and where both depths are
 // walkable a highlight, so shared floor (where stairs can go) stands out.
 QImage otherDepthImage(const TileGrid& here, const TileGrid& other, const TileKinds& kinds);

@@ -1,6 +1,7 @@
 #include "map/map_view.h"
 
 #include <QPainter>
+#include <QPaintEvent>
 #include <algorithm>
 #include <cmath>
 
@@ -55,8 +56,10 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
             blocks_.setPixel(c.x, c.y, 0xff000000u | level_->kinds[c.after].background);
             here = true;
         }
-    // Regions and the shared-floor overlay depend on whole areas: rebuild those.
-    if (here && (overlays_.regions || overlays_.otherDepth >= 0)) rebuildImages();
+    // The shared-floor overlay depends on whole areas: rebuilt. The regions come when
+    // the facts have labelled them again.
+    if (here && overlays_.otherDepth >= 0) rebuildImages();
+    else if (here && facts_ && overlays_.regions) facts_->regions(depth_);
     if (overlays_.heatmap != Heatmap::None && !heatTimer_.isActive()) heatTimer_.start();
     update();
     emit viewChanged();
@@ -109,9 +112,31 @@ void MapView::setTool(PaintTool tool) {
     setCursor(tool == PaintTool::Pan ? Qt::OpenHandCursor : Qt::CrossCursor);
 }
 
-void MapView::rebuildImages() {
+void MapView::setFacts(LevelFacts* facts) {
+    if (facts_) disconnect(facts_, nullptr, this, nullptr);
+    facts_ = facts;
+    if (facts_)
+        connect(facts_, &LevelFacts::regionsChanged, this, [this](int z) {
+            if (z != -1 && z != depth_) return;
+            rebuildRegionImage();
+            update();
+            emit viewChanged();
+        });
+    rebuildRegionImage();
+    update();
+}
+
+// The regions as last labelled for the depth shown (the facts label them again
+// after a change, and say when): asking for them is what keeps them coming.
+void MapView::rebuildRegionImage() {
+    shownRegions_ = facts_ && level_ && overlays_.regions ? facts_->regions(depth_) : nullptr;
     regions_ = QImage();
+    if (overlays_.regions && shownRegions_) regions_ = regionImage(*shownRegions_, level_->width(), level_->height());
+}
+
+void MapView::rebuildImages() {
     otherDepth_ = QImage();
+    rebuildRegionImage();
     if (!level_) {
         blocks_ = QImage();
         return;
@@ -126,7 +151,6 @@ void MapView::rebuildImages() {
         const Tile* row = tiles.row(y);
         for (int x = 0; x < tiles.width(); ++x) line[x] = colours[static_cast<std::size_t>(row[x])];
     }
-    if (overlays_.regions) regions_ = regionImage(tiles, overlays_.movement, level_->kinds);
     const int other = overlays_.otherDepth;
     if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other), level_->kinds);
 }

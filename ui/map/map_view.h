@@ -13,6 +13,7 @@
 #include <span>
 
 #include "document/background_jobs.h"
+#include "document/level_facts.h"
 #include "generation/cell_change.h"
 #include "map/heat_layer.h"
 #include "map/map_cover.h"
@@ -38,6 +39,11 @@ public:
 
     int depth() const { return depth_; }
     void setDepth(int depth);
+
+    // Where the regions it colours come from (the document's; the view does not own
+    // it), and those of the depth shown, once labelled (nothing until then).
+    void setFacts(LevelFacts* facts);
+    const std::shared_ptr<const RegionRuns>& shownRegions() const { return shownRegions_; }
 
     const OverlayOptions& overlays() const { return overlays_; }
     // The heatmap shown (overlays().heatmap), worked out for the whole level. Those
@@ -142,6 +148,7 @@ protected:
 private:
     CellTransform transform() const { return {offset_, scale_}; }
     void rebuildImages();
+    void rebuildRegionImage();
     void recomputeHeat();
     void clampOffset();
     void renderBlocks(QPainter& painter, const QImage& image, const QRectF& cells);
@@ -154,6 +161,8 @@ private:
     double scale_ = 16.0;   // pixels per cell
     QPointF offset_;        // the cell coordinate at the widget's top-left corner
     QImage blocks_;         // one pixel a cell: the current depth's colours
+    QPointer<LevelFacts> facts_;
+    std::shared_ptr<const RegionRuns> shownRegions_;
     QImage regions_;        // region colours, when shown
     QImage otherDepth_;     // the neighbouring depth, when shown
     HeatLayer heat_;        // the heatmap, when shown

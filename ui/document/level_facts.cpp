@@ -1,0 +1,166 @@
+#include "document/level_facts.h"
+
+#include <QCoreApplication>
+
+#include "document/project_document.h"
+
+namespace burrow::ui {
+
+namespace {
+constexpr int kMeasurePauseMs = 250; // levels change in bursts while stepping: measure once they settle
+} // namespace
+
+LevelFacts::LevelFacts(ProjectDocument* document, QObject* parent) : QObject(parent), document_(document) {
+    labelTimer_.setSingleShot(true);
+    labelTimer_.setInterval(0); // the changes of one turn of the event loop, labelled together
+    connect(&labelTimer_, &QTimer::timeout, this, &LevelFacts::labelNext);
+    measureTimer_.setSingleShot(true);
+    measureTimer_.setInterval(kMeasurePauseMs);
+    connect(&measureTimer_, &QTimer::timeout, this, &LevelFacts::measureNow);
+    connect(document_, &ProjectDocument::levelReset, this, &LevelFacts::levelReset);
+    connect(document_, &ProjectDocument::cellsChanged, this, &LevelFacts::cellsChanged);
+    connect(document_, &ProjectDocument::progressChanged, this, &LevelFacts::scheduleMeasuring);
+    levelReset();
+}
+
+LevelFacts::~LevelFacts() = default; // the jobs stop and wait; their results go nowhere
+
+std::shared_ptr<const RegionRuns> LevelFacts::regions(int z) {
+    if (z < 0 || z >= static_cast<int>(depths_.size())) return nullptr;
+    Depth& depth = depths_[static_cast<std::size_t>(z)];
+    depth.wanted = true;
+    if (depth.labelled != depth.change) scheduleLabelling();
+    return depth.runs;
+}
+
+// The whole level may have changed (a scrub, a regeneration, another project). Of
+// the same size, each depth's regions stay shown until labelled again, as after a
+// few cells changed (scrubbing would make them blink otherwise); of another size
+// they are dropped at once, since they would not fit.
+void LevelFacts::levelReset() {
+    labelJobs_.restart();
+    labelling_ = false;
+    const Level& level = document_->level();
+    if (level.width() == width_ && level.height() == height_ && level.depthCount() == static_cast<int>(depths_.size())) {
+        for (Depth& depth : depths_) ++depth.change;
+    } else {
+        width_ = level.width();
+        height_ = level.height();
+        depths_.assign(static_cast<std::size_t>(level.depthCount()), Depth{});
+    }
+    emit regionsChanged(-1); // those who show them ask again
+    measureJobs_.restart();
+    if (measurement_) {
+        measurement_.reset();
+        emit measurementChanged();
+    }
+    scheduleMeasuring();
+}
+
+void LevelFacts::cellsChanged(std::span<const CellChange> changes) {
+    int last = -1; // changes come depth by depth: count each run of them once
+    for (const CellChange& c : changes)
+        if (c.z != last && c.z < depths_.size()) {
+            ++depths_[static_cast<std::size_t>(c.z)].change;
+            last = c.z;
+        }
+    scheduleMeasuring(); // a hand edit changes a finished level
+}
+
+void LevelFacts::scheduleLabelling() {
+    if (!labelling_ && !labelTimer_.isActive()) labelTimer_.start();
+}
+
+// One depth at a time, on a copy of its tiles: the first wanted one whose labelling
+// is behind its changes.
+void LevelFacts::labelNext() {
+    if (labelling_) return;
+    for (std::size_t z = 0; z < depths_.size(); ++z) {
+        const Depth& depth = depths_[z];
+        if (!depth.wanted || depth.labelled == depth.change) continue;
+        depths_[z].wanted = false;
+        const Level& level = document_->level();
+        auto tiles = std::make_shared<const TileGrid>(level.tiles(static_cast<int>(z)));
+        auto kinds = std::make_shared<const TileKinds>(level.kinds);
+        const Connectivity movement = document_->project().movement;
+        labelling_ = true;
+        labelJobs_.run([tiles, kinds, movement](const std::atomic<bool>&) { return std::make_shared<const RegionRuns>(labelRuns(*tiles, movement, *kinds)); },
+                       [this, z = static_cast<int>(z), change = depth.change](std::shared_ptr<const RegionRuns> runs) { regionsLabelled(z, change, std::move(runs)); });
+        return;
+    }
+}
+
+void LevelFacts::regionsLabelled(int z, std::uint64_t change, std::shared_ptr<const RegionRuns> runs) {
+    labelling_ = false;
+    if (z < static_cast<int>(depths_.size())) {
+        Depth& depth = depths_[static_cast<std::size_t>(z)];
+        depth.runs = std::move(runs);
+        depth.labelled = change;
+        emit regionsChanged(z);
+    }
+    scheduleLabelling(); // what was asked for meanwhile
+}
+
+void LevelFacts::setMeasuring(bool wanted) {
+    measuring_ = wanted;
+    if (wanted) scheduleMeasuring();
+}
+
+// Only a finished level is measured (a level half made would fail every rule): one
+// being made has no measurement.
+void LevelFacts::scheduleMeasuring() {
+    if (document_->atEnd()) {
+        if (measuring_) measureTimer_.start();
+        return;
+    }
+    measureTimer_.stop();
+    measureJobs_.restart();
+    if (measurement_) {
+        measurement_.reset();
+        emit measurementChanged();
+    }
+}
+
+void LevelFacts::measureNow() {
+    if (!measuring_ || !document_->atEnd()) return;
+    const Level& level = document_->level();
+    tooLarge_ = std::int64_t{level.width()} * level.height() * level.depthCount() > kLiveCells;
+    measureJobs_.restart(); // a measurement of an older level is stale
+    if (tooLarge_) {
+        measurement_.reset();
+        emit measurementChanged();
+        return;
+    }
+    auto copy = std::make_shared<const Level>(level);
+    const Connectivity movement = document_->project().movement;
+    const std::size_t warnings = document_->warnings().size();
+    measureJobs_.run(
+        [copy, movement, warnings](const std::atomic<bool>&) {
+            Measurement m = measure(*copy, movement);
+            recordWarnings(m, warnings);
+            return m;
+        },
+        [this](Measurement m) {
+            measurement_ = std::move(m);
+            emit measurementChanged();
+        });
+}
+
+void LevelFacts::settle() {
+    // Bounded: each round delivers what was under way, which may start one more.
+    for (int round = 0; round < 64; ++round) {
+        if (labelTimer_.isActive()) labelNext();
+        if (measureTimer_.isActive()) {
+            measureTimer_.stop();
+            measureNow();
+        }
+        labelJobs_.waitForDone();
+        measureJobs_.waitForDone();
+        // Results come back as calls posted to the jobs' objects.
+        QCoreApplication::sendPostedEvents(&labelJobs_, QEvent::MetaCall);
+        QCoreApplication::sendPostedEvents(&measureJobs_, QEvent::MetaCall);
+        if (!labelling_ && !labelTimer_.isActive() && !measureTimer_.isActive()) return;
+    }
+}
+
+} // namespace burrow::ui

@@ -1,0 +1,94 @@
+#pragma once
+// What the editor shows about the current level besides its tiles, worked out once
+// per change of the level, off the UI thread, for every widget that shows it:
+// - the regions of each depth someone looks at (the map colours them, the legend
+//   counts them, the status bar names the one under the cursor);
+// - the measurement of the finished level (the Metrics panel and its acceptance
+//   rules), while someone looks at it.
+// No widget labels regions or measures the level itself: they read these, and
+// redraw when told they changed.
+//
+// While the level changes (generated, scrubbed, painted), the regions of a depth
+// keep the last labelling until the next one arrives (one labelling at a time, of
+// the depth as it is when it starts), so stepping never waits on it; a level of
+// another size drops them at once.
+#include <QObject>
+#include <QTimer>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "analysis/measure.h"
+#include "document/background_jobs.h"
+#include "generation/cell_change.h"
+#include "model/level.h"
+#include "regions/region_map.h"
+
+namespace burrow::ui {
+
+class ProjectDocument;
+
+class LevelFacts : public QObject {
+    Q_OBJECT
+public:
+    explicit LevelFacts(ProjectDocument* document, QObject* parent = nullptr);
+    ~LevelFacts() override;
+
+    // The regions of depth z under the project's movement rule as last labelled, or
+    // nothing before the first time. Asking is what labels them again when the depth
+    // has changed since (only what someone shows is labelled), and regionsChanged(z)
+    // says when they come (-1: every depth's may have changed, a new level).
+    std::shared_ptr<const RegionRuns> regions(int z);
+
+    // Levels above this many cells are not measured live (`burrow stats` does them).
+    static constexpr std::int64_t kLiveCells = 32'000'000;
+    // Whether someone shows the measurement; while nobody does, nothing is measured.
+    void setMeasuring(bool wanted);
+    // The finished level's measurement (its warnings counted), or nullptr: while the
+    // level is being made or measured, when nobody asked, or when it is too large.
+    const Measurement* measurement() const { return measurement_ ? &*measurement_ : nullptr; }
+    bool tooLargeToMeasure() const { return tooLarge_; }
+
+    // Waits for the labelling and measuring under way and delivers their results
+    // (tests, and anything that must show the facts of this very level).
+    void settle();
+
+signals:
+    void regionsChanged(int depth);
+    void measurementChanged();
+
+private:
+    void levelReset();
+    void cellsChanged(std::span<const CellChange> changes);
+    void scheduleLabelling();
+    void labelNext();
+    void regionsLabelled(int depth, std::uint64_t change, std::shared_ptr<const RegionRuns> runs);
+    void scheduleMeasuring();
+    void measureNow();
+
+    ProjectDocument* document_;
+    // Per depth: its regions as last labelled, whether someone asked for them since,
+    // and a count of its changes (a labelling is current when none came after its copy).
+    struct Depth {
+        std::shared_ptr<const RegionRuns> runs;
+        bool wanted = false;
+        std::uint64_t change = 1, labelled = 0;
+    };
+    std::vector<Depth> depths_;
+    int width_ = -1, height_ = -1; // the level's size they are for
+    bool labelling_ = false;
+    QTimer labelTimer_;
+
+    bool measuring_ = false;
+    bool tooLarge_ = false;
+    std::optional<Measurement> measurement_;
+    QTimer measureTimer_;
+
+    // Last, so they go first: a result never arrives in a half-destroyed object.
+    BackgroundJobs labelJobs_;
+    BackgroundJobs measureJobs_;
+};
+
+} // namespace burrow::ui
