@@ -24,6 +24,8 @@
 #include "test_main.h"
 #include "docks/depth_strip_dock.h"
 #include "docks/generation_dock.h"
+#include "docks/depth_strip_view.h"
+#include "map/mark_shapes.h"
 #include "docks/legend_dock.h"
 #include "docks/overview_dock.h"
 #include "docks/parameter_form.h"
@@ -410,9 +412,12 @@ private slots:
         QVERIFY(openAndFinish(window, example("drone-caves.burrow.json")));
         ProjectDocument* doc = window.document();
         auto* strip = window.findChild<DepthStripDock*>();
-        auto* list = child<QListWidget>(&window, "depthStrip");
-        const auto thumbnail = [&] { return list->item(0)->icon().pixmap(80, 80).toImage().convertToFormat(QImage::Format_RGB32); };
-        const auto expected = [&] { return levelPreview(doc->level().tiles(0), doc->level().kinds, {80, 80}).convertToFormat(QImage::Format_RGB32); };
+        DepthStripView* view = strip->view();
+        const auto thumbnail = [&] { return view->thumbnail(0).convertToFormat(QImage::Format_RGB32); };
+        const auto expected = [&] {
+            const QSize pixels = view->thumbnailRect(0).size() * view->devicePixelRatioF();
+            return levelPreview(doc->level().tiles(0), doc->level().kinds, pixels).convertToFormat(QImage::Format_RGB32);
+        };
         doc->seek(0);
         strip->refresh();
         const QImage atStart = thumbnail();
@@ -524,6 +529,32 @@ private slots:
         screenshot(&window, "1366-game");
     }
 
+    // The Depths dock reads at a glance: each stairs pair is marked on both its
+    // depths (down on the upper, up on the lower, in their own colours and shapes)
+    // and linked, and the thumbnails grow with the dock.
+    static void depthStripLinksTheStairs(MainWindow& window, DepthStripView* strip) {
+        auto* dock = window.findChild<DepthStripDock*>();
+        dock->show();
+        dock->raise();
+        dock->refresh();
+        QApplication::processEvents();
+        const Level& level = window.document()->level();
+        const QImage shown = strip->grab().toImage();
+        const auto near = [](QColor a, QColor b) { return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 40; };
+        const int last = level.depthCount() - 1;
+        int downs = 0, ups = 0;
+        for (const StairsPair& s : level.stairs) {
+            const QPointF marks[2] = {strip->onThumbnail(s.upperDepth, s.x, s.y), strip->onThumbnail(s.upperDepth + 1, s.x, s.y)};
+            if (s.upperDepth == 0) downs += near(shown.pixelColor((marks[0] * strip->devicePixelRatioF()).toPoint()), kStairsDownColour);
+            if (s.upperDepth + 1 == last) ups += near(shown.pixelColor((marks[1] * strip->devicePixelRatioF()).toPoint()), kStairsUpColour);
+        }
+        QVERIFY2(downs >= 5 && ups >= 5, qPrintable(QString("%1 down, %2 up marks seen").arg(downs).arg(ups)));
+        screenshot(&window, "depth-strip");
+        const int before = strip->thumbnailRect(0).width();
+        window.resizeDocks({dock}, {dock->width() + 240}, Qt::Horizontal);
+        QTRY_VERIFY(strip->thumbnailRect(0).width() > before);
+    }
+
     // One view-model: the map, the legend and the status bar read the regions the
     // document's facts labelled off the UI thread, the same as core's; they follow a
     // hand edit, and a new level drops the old one's at once.
@@ -606,12 +637,14 @@ private slots:
         child<QAction>(&window, "showOtherDepth")->setChecked(true);
         QCOMPARE(view->overlays().otherDepth, 1);
         // One click on a thumbnail shows that depth.
-        auto* strip = child<QListWidget>(&window, "depthStrip");
+        auto* strip = child<DepthStripView>(&window, "depthStrip");
         QCOMPARE(strip->count(), 6);
-        QTest::mouseClick(strip->viewport(), Qt::LeftButton, {}, strip->visualItemRect(strip->item(3)).center());
+        QTest::mouseClick(strip, Qt::LeftButton, {}, strip->thumbnailRect(3).center());
         QCOMPARE(view->depth(), 3);
         QCOMPARE(view->overlays().otherDepth, 4);
-        strip->setCurrentRow(0);
+        QTest::mouseClick(strip, Qt::LeftButton, {}, strip->thumbnailRect(0).center());
+        QCOMPARE(view->depth(), 0);
+        depthStripLinksTheStairs(window, strip);
         QVERIFY(view->grab().toImage() != plain);
         screenshot(&window, "cross-depth-overlap");
     }

@@ -1,55 +1,46 @@
 #include "docks/depth_strip_dock.h"
 
 #include <QElapsedTimer>
-#include <QListWidget>
-#include <QSignalBlocker>
+#include <QEvent>
+#include <QScrollArea>
 #include <algorithm>
 
-#include "map/level_preview.h"
+#include "docks/depth_strip_view.h"
 #include "model/level.h"
 
 namespace burrow::ui {
 
 namespace {
-constexpr int kThumbWidth = 80;
 constexpr int kDepthStripRefreshMs = 300;
 } // namespace
 
-DepthStripDock::DepthStripDock(QWidget* parent) : QDockWidget(tr("Depths"), parent), list_(new QListWidget(this)) {
+DepthStripDock::DepthStripDock(QWidget* parent) : QDockWidget(tr("Depths"), parent), scroll_(new QScrollArea(this)), view_(new DepthStripView) {
     setObjectName("depthStripDock");
-    list_->setObjectName("depthStrip");
-    list_->setViewMode(QListView::IconMode);
-    list_->setFlow(QListView::LeftToRight);
-    // Rows of thumbnails that wrap: one row in a strip below the map, a grid in a
-    // tabbed column. Not a fixed height: in a tab group that would pin every dock
-    // of the group to one height.
-    list_->setWrapping(true);
-    list_->setResizeMode(QListView::Adjust);
-    list_->setMovement(QListView::Static);
-    list_->setIconSize({kThumbWidth, kThumbWidth});
-    list_->setMinimumHeight(kThumbWidth * 3 / 4 + 30); // one row of thumbnails and their names
-    setWidget(list_);
+    // Not a fixed height: in a tab group that would pin every dock of the group to
+    // one height. Enough for a row of the smallest thumbnails and their names.
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setWidget(view_);
+    scroll_->setMinimumHeight(DepthStripView::kMinThumb * 3 / 4 + fontMetrics().height() + 24);
+    scroll_->viewport()->installEventFilter(this);
+    setWidget(scroll_);
     timer_.setSingleShot(true);
     timer_.setInterval(kDepthStripRefreshMs);
     connect(&timer_, &QTimer::timeout, this, &DepthStripDock::refresh);
-    connect(list_, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0) emit depthChosen(row);
-    });
+    connect(view_, &DepthStripView::depthChosen, this, &DepthStripDock::depthChosen);
+}
+
+// The thumbnails grow and shrink with the room the dock gives them.
+bool DepthStripDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == scroll_->viewport() && event->type() == QEvent::Resize) view_->layOut();
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void DepthStripDock::showLevel(const Level* level, int current) {
     level_ = level;
-    const int depths = level_ ? level_->depthCount() : 0;
-    stale_.assign(static_cast<std::size_t>(depths), true);
-    if (list_->count() != depths) {
-        const QSignalBlocker block(list_);
-        list_->clear();
-        for (int z = 0; z < depths; ++z) {
-            auto* item = new QListWidgetItem(tr("depth %1").arg(z), list_);
-            item->setToolTip(tr("Show depth %1").arg(z));
-        }
-    }
-    setCurrent(current);
+    stale_.assign(level_ ? static_cast<std::size_t>(level_->depthCount()) : 0, true);
+    view_->setLevel(level_);
+    view_->setCurrent(current);
     schedule();
 }
 
@@ -69,19 +60,13 @@ void DepthStripDock::refresh() {
     if (!level_) return;
     QElapsedTimer took;
     took.start();
-    for (int z = 0; z < list_->count() && z < level_->depthCount(); ++z) {
-        if (!stale_[static_cast<std::size_t>(z)]) continue;
-        stale_[static_cast<std::size_t>(z)] = false;
-        list_->item(z)->setIcon(QIcon(QPixmap::fromImage(levelPreview(level_->tiles(z), level_->kinds, {kThumbWidth, kThumbWidth}))));
-    }
+    view_->redraw(stale_);
+    std::fill(stale_.begin(), stale_.end(), false);
     // Many deep levels: redraw less often, so thumbnails never cost more than a
     // tenth of the time while a level is being generated.
     timer_.setInterval(std::max<int>(kDepthStripRefreshMs, static_cast<int>(took.elapsed()) * 10));
 }
 
-void DepthStripDock::setCurrent(int depth) {
-    const QSignalBlocker block(list_);
-    list_->setCurrentRow(depth);
-}
+void DepthStripDock::setCurrent(int depth) { view_->setCurrent(depth); }
 
 } // namespace burrow::ui
