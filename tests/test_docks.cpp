@@ -200,7 +200,9 @@ private slots:
         QCOMPARE(group().placement, PrefabPlacement::Rock);
         child<QSpinBox>(form, "prefabTunnel")->setValue(20);
         QCOMPARE(group().tunnel, 20);
-        QCOMPARE(doc->undoStack()->index(), steps + 4);
+        child<QSpinBox>(form, "prefabSpacing")->setValue(6);
+        QCOMPARE(group().spacing, 6);
+        QCOMPARE(doc->undoStack()->index(), steps + 5);
         // Every turn unticked but one: that one stays.
         for (int quarter = 0; quarter < 4; ++quarter) child<QCheckBox>(form, qPrintable(QString("turn%1").arg(quarter * 90)))->setChecked(false);
         QCOMPARE(group().quarterTurns.size(), std::size_t(1));

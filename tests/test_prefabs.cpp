@@ -9,6 +9,7 @@
 #include "test_main.h"
 #include "analysis/measure.h"
 #include "content/metric_catalog.h"
+#include "content/prefab_group_json.h"
 #include "content/prefab_json.h"
 #include "content/prefab_tiled.h"
 #include "io/ascii_map.h"
@@ -75,18 +76,19 @@ const json kShrine = {{"id", "shrine"},
                       {"legend", {{"D", {{"tile", "door"}, {"opening", true}}}}}};
 
 // Where the prefab's non-kept cells stand in the level, exactly: top-left corners.
-int stampsOf(const Level& level, const Prefab& p) {
-    int found = 0;
+std::vector<Point> stampCorners(const Level& level, const Prefab& p) {
+    std::vector<Point> found;
     const TileGrid& tiles = level.tiles(0);
     for (int y = 0; y + p.height <= tiles.height(); ++y)
         for (int x = 0; x + p.width <= tiles.width(); ++x) {
             bool same = true;
             for (int py = 0; py < p.height && same; ++py)
                 for (int px = 0; px < p.width && same; ++px) same = p.at(px, py).keep || tiles(x + px, y + py) == p.at(px, py).tile;
-            found += same;
+            if (same) found.push_back({x, y});
         }
     return found;
 }
+int stampsOf(const Level& level, const Prefab& p) { return static_cast<int>(stampCorners(level, p).size()); }
 
 double reachableShare(const Level& level, Connectivity movement) { return measure(level, movement)[*metricIndex("reachable_share")]; }
 
@@ -213,6 +215,9 @@ private slots:
         QTest::newRow("tunnel") << R"([{"id": "a", "rows": ["#"]}])"
                                 << R"([{"name": "g", "kind": "prefabs", "number": {"min": 1, "max": 1}, "prefabs": ["a"], "tunnel": 1000}])"
                                 << "/recipe/0/rules/groups/0/tunnel" << "from 0 to 64";
+        QTest::newRow("spacing") << R"([{"id": "a", "rows": ["#"]}])"
+                                 << R"([{"name": "g", "kind": "prefabs", "number": {"min": 1, "max": 1}, "prefabs": ["a"], "spacing": -2}])"
+                                 << "/recipe/0/rules/groups/0/spacing" << "from 0 to 64";
         QTest::newRow("thing's template") << R"([{"id": "a", "rows": ["#T#"], "legend": {"T": {"tile": "floor", "thing": "dragon"}}}])"
                                           << R"([{"name": "g", "kind": "prefabs", "number": {"min": 1, "max": 1}, "prefabs": ["a"]}])"
                                           << "/prefabs/0/things/0" << "\"dragon\", which no population rules";
@@ -314,6 +319,48 @@ private slots:
             seedsWithThree += stamps == 3;
         }
         QVERIFY(seedsWithThree >= 25);
+    }
+
+    // A group's spacing keeps that many cells between any two of its prefabs (where
+    // there is no such place, fewer are placed and a warning says so); without it
+    // they may crowd. It is saved only when set.
+    void spacingKeepsAGroupsPrefabsApart() {
+        const auto groups = [](int spacing) {
+            return json::array({{{"name", "shrines"}, {"kind", "prefabs"}, {"scope", "level"}, {"number", {{"min", 5}, {"max", 5}}}, {"prefabs", {"shrine"}},
+                                 {"spacing", spacing}}});
+        };
+        const auto closest = [](const std::vector<Point>& corners, int w, int h) {
+            int gap = 1 << 20; // cells between two rectangles: the larger of the gaps across and down
+            for (std::size_t i = 0; i < corners.size(); ++i)
+                for (std::size_t j = i + 1; j < corners.size(); ++j) {
+                    const int across = std::abs(corners[i].x - corners[j].x) - w, down = std::abs(corners[i].y - corners[j].y) - h;
+                    gap = std::min(gap, std::max(across, down));
+                }
+            return gap;
+        };
+        const Project apart = caveProject(json::array({kShrine}), groups(10), 100, 60);
+        const Project crowded = caveProject(json::array({kShrine}), groups(0), 100, 60);
+        const Prefab& shrine = *apart.prefabs.find("shrine");
+        int close = 0, placed = 0;
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            const MadeLevel made = makeLevel(apart, seed);
+            const std::vector<Point> corners = stampCorners(made.level, shrine);
+            QVERIFY2(closest(corners, shrine.width, shrine.height) >= 10, qPrintable(QString("seed %1: %2 apart").arg(seed).arg(closest(corners, shrine.width, shrine.height))));
+            const bool shortfall = std::any_of(made.warnings.begin(), made.warnings.end(), [](const StageWarning& w) { return w.code == "shortfall"; });
+            QVERIFY2(corners.size() == 5 || shortfall, qPrintable(QString("seed %1: %2 placed, no warning").arg(seed).arg(corners.size())));
+            placed += static_cast<int>(corners.size());
+            close += closest(stampCorners(makeLevel(crowded, seed).level, shrine), shrine.width, shrine.height) < 10;
+        }
+        QVERIFY2(placed >= 150, qPrintable(QString::number(placed))); // most fit
+        QVERIFY2(close >= 10, qPrintable(QString::number(close)));    // the rule is what keeps them apart
+        // Saved and read back; a group without it writes no "spacing".
+        QTemporaryDir dir;
+        saveProject(apart, fs::path(dir.path().toStdString()) / "apart.burrow.json");
+        const Project again = loadProject(fs::path(dir.path().toStdString()) / "apart.burrow.json", builtinStages());
+        QCOMPARE(again.recipe.stages.back().rules->groups[0].spacing, 10);
+        nlohmann::ordered_json out;
+        writePrefabGroup(crowded.recipe.stages.back().rules->groups[0], out);
+        QVERIFY(!out.contains("spacing"));
     }
 
     void everyPrefabIsJoinedToTheLevel() {

@@ -64,12 +64,14 @@ struct PopulationGroup {
     std::vector<PlacedEntity> entities;
     // Prefabs: the project's prefabs to choose from, and how they may be placed:
     // turned by these quarter turns (0 to 3), mirrored or not, on the floor or in
-    // the rock, and the longest tunnel dug to join an opening to the area.
+    // the rock, the longest tunnel dug to join an opening to the area, and how many
+    // cells at least lie between two of the group's prefabs (0: they may touch).
     std::vector<Prefab> prefabs;
     std::vector<int> quarterTurns{0};
     bool mirror = false;
     PrefabPlacement placement = PrefabPlacement::Floor;
     int tunnel = 12;
+    int spacing = 0;
     // Where the group was read from ("/groups/2", "/tiles/obstacles"), for messages.
     std::string source;
     friend bool operator==(const PopulationGroup&, const PopulationGroup&) = default;

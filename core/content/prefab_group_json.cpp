@@ -47,6 +47,8 @@ void readPrefabGroup(const json& body, const std::string& path, JsonChecker& che
     }
     if (const json* tunnel = check.field(body, path, "tunnel", false))
         group.tunnel = check.integer(*tunnel, jsonPath(path, "tunnel"), 0, kMaxPrefabTunnel).value_or(group.tunnel);
+    if (const json* spacing = check.field(body, path, "spacing", false))
+        group.spacing = check.integer(*spacing, jsonPath(path, "spacing"), 0, kMaxPrefabSpacing).value_or(group.spacing);
 }
 
 void writePrefabGroup(const PopulationGroup& group, ordered_json& out) {
@@ -59,6 +61,8 @@ void writePrefabGroup(const PopulationGroup& group, ordered_json& out) {
     out["mirror"] = group.mirror;
     out["placement"] = group.placement == PrefabPlacement::Rock ? "rock" : "floor";
     out["tunnel"] = group.tunnel;
+    // Only when set: files written before it existed stay as they were.
+    if (group.spacing != 0) out["spacing"] = group.spacing;
 }
 
 } // namespace burrow

@@ -15,6 +15,8 @@ namespace burrow {
 // A tunnel joins an opening to its area; a longer one would be a hallway, which is
 // a generator's work, and its search grows with its length squared.
 inline constexpr int kMaxPrefabTunnel = 64;
+// The widest gap a prefab group may keep between its prefabs.
+inline constexpr int kMaxPrefabSpacing = 64;
 
 // Reads the prefab fields of `body` into `group`; prefab ids are looked up in
 // `prefabs` (the project's; none outside a project, where every id is a problem).

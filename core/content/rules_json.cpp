@@ -112,7 +112,7 @@ private:
         PopulationGroup g;
         g.source = path;
         if (!check_.isObject(body, path, "an object describing the group")) return g;
-        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "tag", "number", "sizes", "tiles", "layer", "entities", "prefabs", "rotations", "mirror", "placement", "tunnel"});
+        check_.onlyKnownFields(body, path, {"name", "kind", "scope", "tag", "number", "sizes", "tiles", "layer", "entities", "prefabs", "rotations", "mirror", "placement", "tunnel", "spacing"});
         if (const json* name = check_.field(body, path, "name", true))
             if (auto t = check_.text(*name, jsonPath(path, "name"))) g.name = *t;
         if (const json* kind = check_.field(body, path, "kind", true)) {

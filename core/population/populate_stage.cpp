@@ -126,8 +126,10 @@ private:
     void placePrefab(LevelCanvas& canvas, const PopulationGroup& g) {
         Level& level = canvas.level();
         const ScopeArea& area = *areas_.current();
-        if (variants_.empty())
+        if (variants_.empty()) {
             for (const Prefab& p : g.prefabs) variants_.push_back(prefabVariants(p, g.quarterTurns, g.mirror));
+            spacing_ = PrefabSpacing(g.spacing);
+        }
         if (variants_.empty()) { // rules always name one; a group built by hand may not
             nextGroup();
             return;
@@ -146,13 +148,13 @@ private:
                 const std::size_t first = rng_.below(static_cast<std::uint32_t>(shapes.size()));
                 for (std::size_t k = 0; k < shapes.size() && !search.fit; ++k) {
                     const Prefab& v = shapes[(first + k) % shapes.size()];
-                    search = fitOnFloor(level, area, spotsFor(level, v.width, v.height, true), occupancy_, movement_, v, digger, rng_);
+                    search = fitOnFloor(level, area, spotsFor(level, v.width, v.height, true), occupancy_, movement_, v, spacing_, digger, rng_);
                 }
             } else {
                 if (!front_) front_.emplace(level, area, g.tunnel);
                 std::vector<const Prefab*> choices;
                 for (const Prefab& v : shapes) choices.push_back(&v);
-                search = fitInRock(level, area, *front_, occupancy_, choices, digger, rng_);
+                search = fitInRock(level, area, *front_, occupancy_, choices, spacing_, digger, rng_);
             }
             if (search.fit) id = search.fit->variant->id;
         }
@@ -174,6 +176,7 @@ private:
         for (const PrefabThing& t : v.things) placeEntity(level, depth, {t.templateName, t.properties}, {fit.at.x + t.at.x, fit.at.y + t.at.y, fit.at.z});
         const Rect footprint{fit.at.x, fit.at.y, v.width, v.height};
         for (FreeSpots& spots : spots_) spots.placed(footprint, fit.at.z, false);
+        spacing_.add(footprint, fit.at.z);
         placed_ = footprint;
         placedDepth_ = fit.at.z;
         ++done_;
@@ -259,6 +262,7 @@ private:
     Occupancy occupancy_;
     std::vector<FreeSpots> spots_; // the current group's free spots in the current area, one index per footprint
     std::vector<std::vector<Prefab>> variants_; // the current group's prefabs' shapes
+    PrefabSpacing spacing_;                     // and where they lie, to keep them apart
     std::optional<RockFront> front_;            // where the current area's rock prefabs may face
     bool started_ = false;
     bool playerPlaced_ = false;

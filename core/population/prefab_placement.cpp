@@ -18,6 +18,33 @@ std::vector<Prefab> prefabVariants(const Prefab& prefab, const std::vector<int>&
     return variants;
 }
 
+std::uint64_t PrefabSpacing::key(int bx, int by, int z) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(z)) << 42) ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(by)) << 21) ^
+           static_cast<std::uint64_t>(static_cast<std::uint32_t>(bx));
+}
+
+bool PrefabSpacing::allows(const Rect& footprint, int z) const {
+    if (gap_ <= 0 || buckets_.empty()) return true;
+    // Another prefab within the gap overlaps the footprint grown by it; each is kept
+    // in every bucket it covers, so the buckets the grown footprint covers hold it.
+    const Rect grown{footprint.x - gap_, footprint.y - gap_, footprint.width + 2 * gap_, footprint.height + 2 * gap_};
+    const auto bucket = [](int v) { return v >= 0 ? v / kBucket : (v - kBucket + 1) / kBucket; };
+    for (int by = bucket(grown.y); by <= bucket(grown.bottom() - 1); ++by)
+        for (int bx = bucket(grown.x); bx <= bucket(grown.right() - 1); ++bx) {
+            const auto found = buckets_.find(key(bx, by, z));
+            if (found == buckets_.end()) continue;
+            for (const Rect& r : found->second)
+                if (r.x < grown.right() && grown.x < r.right() && r.y < grown.bottom() && grown.y < r.bottom()) return false;
+        }
+    return true;
+}
+
+void PrefabSpacing::add(const Rect& footprint, int z) {
+    if (gap_ <= 0) return;
+    for (int by = footprint.y / kBucket; by <= (footprint.bottom() - 1) / kBucket; ++by)
+        for (int bx = footprint.x / kBucket; bx <= (footprint.right() - 1) / kBucket; ++bx) buckets_[key(bx, by, z)].push_back(footprint);
+}
+
 bool inArea(const ScopeArea& area, int x, int y, int z) {
     return std::any_of(area.parts.begin(), area.parts.end(), [&](const AreaPart& p) { return p.depth == z && p.contains(x, y); });
 }
@@ -123,13 +150,17 @@ std::optional<std::vector<Cell>> TunnelDigger::path(const Level& level, const Oc
 }
 
 PrefabSearch fitOnFloor(const Level& level, const ScopeArea& area, const FreeSpots& spots, const Occupancy& occupancy, Connectivity movement,
-                        const Prefab& variant, TunnelDigger& digger, Rng& rng) {
+                        const Prefab& variant, const PrefabSpacing& spacing, TunnelDigger& digger, Rng& rng) {
     std::string whyNot = "no free " + std::to_string(variant.width) + "x" + std::to_string(variant.height) + " area";
     // A spot whose openings cannot be joined is tried again only by chance: a few
     // draws, each a bounded search (findSpot's own attempts).
     for (int attempt = 0; attempt < kPrefabAttempts / 8; ++attempt) {
         const SpotSearch spot = findSpot(level, area, spots, movement, rng);
         if (!spot.spot) return {std::nullopt, spot.whyNot};
+        if (!spacing.allows({spot.spot->at.x, spot.spot->at.y, variant.width, variant.height}, spot.spot->at.z)) {
+            whyNot = "no free " + std::to_string(variant.width) + "x" + std::to_string(variant.height) + " area far enough from the group's others";
+            continue;
+        }
         if (variant.openings().empty()) return {PrefabFit{&variant, spot.spot->at, {}}, {}};
         if (auto tunnel = digger.join(level, occupancy, area, variant, spot.spot->at)) return {PrefabFit{&variant, spot.spot->at, std::move(*tunnel)}, {}};
         whyNot = "no opening of a free " + std::to_string(variant.width) + "x" + std::to_string(variant.height) + " area could be joined to it";
@@ -138,7 +169,7 @@ PrefabSearch fitOnFloor(const Level& level, const ScopeArea& area, const FreeSpo
 }
 
 PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFront& front, const Occupancy& occupancy,
-                       const std::vector<const Prefab*>& variants, TunnelDigger& digger, Rng& rng) {
+                       const std::vector<const Prefab*>& variants, const PrefabSpacing& spacing, TunnelDigger& digger, Rng& rng) {
     if (front.size() == 0) return {std::nullopt, "no rock within reach of it"};
     // Every (shape, opening) by the way the opening faces out of its prefab.
     std::vector<std::pair<const Prefab*, Point>> facing[4];
@@ -167,6 +198,7 @@ PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFron
         const Cell at{f.x - out.x, f.y - out.y, f.z};
         // All rock and nothing placed, inside the level's edge.
         if (at.x < 1 || at.y < 1 || at.x + v->width > tiles.width() - 1 || at.y + v->height > tiles.height() - 1) continue;
+        if (!spacing.allows({at.x, at.y, v->width, v->height}, at.z)) continue;
         bool rock = true;
         for (int y = at.y; y < at.y + v->height && rock; ++y)
             for (int x = at.x; x < at.x + v->width && rock; ++x) rock = !level.kinds.walkable(tiles(x, y)) && !occupancy.taken(x, y, at.z);

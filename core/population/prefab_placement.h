@@ -9,8 +9,10 @@
 // tunnel of at most `tunnel` cells, found by a search bounded by that length; a
 // place where no opening can be joined is passed over. Every search is bounded, so
 // a prefab that fits nowhere ends with a reason, never a hang.
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "content/population_rules.h"
@@ -27,6 +29,23 @@ inline constexpr int kPrefabAttempts = 32;
 
 // The distinct shapes a prefab takes under the turns and mirroring allowed.
 std::vector<Prefab> prefabVariants(const Prefab& prefab, const std::vector<int>& quarterTurns, bool mirror);
+
+// How far apart a group's prefabs stay: at least `gap` cells between any two (a
+// footprint grown by the gap on every side overlaps none placed before on its
+// depth). Footprints are kept in buckets of the level, so a test reads the few
+// around it, not every prefab placed.
+class PrefabSpacing {
+public:
+    explicit PrefabSpacing(int gap = 0) : gap_(gap) {}
+    bool allows(const Rect& footprint, int z) const;
+    void add(const Rect& footprint, int z);
+
+private:
+    static constexpr int kBucket = 32;
+    static std::uint64_t key(int bx, int by, int z);
+    int gap_;
+    std::unordered_map<std::uint64_t, std::vector<Rect>> buckets_;
+};
 
 struct PrefabFit {
     const Prefab* variant = nullptr;
@@ -70,12 +89,14 @@ private:
     std::vector<Point> queue_;
 };
 
-// On the floor: a free spot of the variant's size (from `spots`), joined.
+// On the floor: a free spot of the variant's size (from `spots`), apart from the
+// group's others, joined.
 PrefabSearch fitOnFloor(const Level& level, const ScopeArea& area, const FreeSpots& spots, const Occupancy& occupancy, Connectivity movement,
-                        const Prefab& variant, TunnelDigger& digger, Rng& rng);
-// In the rock: an opening of one of `variants` facing a cell of `front`, joined.
+                        const Prefab& variant, const PrefabSpacing& spacing, TunnelDigger& digger, Rng& rng);
+// In the rock: an opening of one of `variants` facing a cell of `front`, apart from
+// the group's others, joined.
 PrefabSearch fitInRock(const Level& level, const ScopeArea& area, const RockFront& front, const Occupancy& occupancy,
-                       const std::vector<const Prefab*>& variants, TunnelDigger& digger, Rng& rng);
+                       const std::vector<const Prefab*>& variants, const PrefabSpacing& spacing, TunnelDigger& digger, Rng& rng);
 
 bool inArea(const ScopeArea& area, int x, int y, int z);
 

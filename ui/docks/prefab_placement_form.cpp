@@ -13,7 +13,8 @@
 namespace burrow::ui {
 
 PrefabPlacementForm::PrefabPlacementForm(QWidget* parent)
-    : QWidget(parent), mirror_(new QCheckBox(tr("mirrored too"), this)), placement_(new QComboBox(this)), tunnel_(new QSpinBox(this)) {
+    : QWidget(parent), mirror_(new QCheckBox(tr("mirrored too"), this)), placement_(new QComboBox(this)), tunnel_(new QSpinBox(this)),
+      spacing_(new QSpinBox(this)) {
     setObjectName("prefabPlacement");
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -36,10 +37,18 @@ PrefabPlacementForm::PrefabPlacementForm(QWidget* parent)
     tunnel_->setSuffix(tr(" cells"));
     tunnel_->setKeyboardTracking(false);
     tunnel_->setToolTip(tr("The longest tunnel dug to join an opening of a prefab carved into the rock to its area"));
+    spacing_->setObjectName("prefabSpacing");
+    spacing_->setRange(0, kMaxPrefabSpacing);
+    spacing_->setSuffix(tr(" cells"));
+    spacing_->setSpecialValueText(tr("may touch"));
+    spacing_->setKeyboardTracking(false);
+    spacing_->setToolTip(tr("The fewest cells between two of the group's prefabs; where there is no such place, fewer are placed and a warning says so"));
     grid->addWidget(mirror_, 1, 0, 1, 2);
     grid->addWidget(placement_, 1, 2, 1, 3);
     grid->addWidget(new QLabel(tr("Tunnel up to"), this), 2, 0, 1, 2);
     grid->addWidget(tunnel_, 2, 2, 1, 3);
+    grid->addWidget(new QLabel(tr("Apart by"), this), 3, 0, 1, 2);
+    grid->addWidget(spacing_, 3, 2, 1, 3);
     connect(mirror_, &QCheckBox::toggled, this, [this](bool on) {
         if (!showing_) emit placementEdited(tr("Change mirroring"), [on](PopulationGroup& g) { g.mirror = on; });
     });
@@ -49,6 +58,9 @@ PrefabPlacementForm::PrefabPlacementForm(QWidget* parent)
     });
     connect(tunnel_, &QSpinBox::valueChanged, this, [this](int cells) {
         if (!showing_) emit placementEdited(tr("Change tunnel"), [cells](PopulationGroup& g) { g.tunnel = cells; });
+    });
+    connect(spacing_, &QSpinBox::valueChanged, this, [this](int cells) {
+        if (!showing_) emit placementEdited(tr("Change spacing"), [cells](PopulationGroup& g) { g.spacing = cells; });
     });
 }
 
@@ -63,6 +75,7 @@ void PrefabPlacementForm::show(const PopulationGroup& group) {
     placement_->setCurrentIndex(placement_->findData(static_cast<int>(group.placement)));
     tunnel_->setValue(group.tunnel);
     tunnel_->setEnabled(group.placement == PrefabPlacement::Rock);
+    spacing_->setValue(group.spacing);
     showing_ = false;
 }
 

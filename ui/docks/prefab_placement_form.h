@@ -1,8 +1,9 @@
 #pragma once
 // How a prefab group places its prefabs, set without JSON: the quarter turns it may
 // use, whether mirrored copies may be used too, on the floor or carved into the
-// rock, and the longest tunnel that joins an opening to the area. Shown in the
-// Population dock for a prefab group; each change is one undoable edit there.
+// rock, the longest tunnel that joins an opening to the area, and how far apart its
+// prefabs stay. Shown in the Population dock for a prefab group; each change is one
+// undoable edit there.
 #include <QWidget>
 #include <array>
 #include <functional>
@@ -31,6 +32,7 @@ private:
     QCheckBox* mirror_;
     QComboBox* placement_;
     QSpinBox* tunnel_;
+    QSpinBox* spacing_;
     bool showing_ = false;
 };
 
