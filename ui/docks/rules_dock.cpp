@@ -1,25 +1,17 @@
 #include "docks/rules_dock.h"
 #include "docks/scrollable.h"
-#include "docks/prefab_placement_form.h"
+#include "docks/group_form.h"
 #include "docks/templates_tab.h"
 #include "docks/templates_table.h"
 
-#include <QComboBox>
 #include <QFileDialog>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSignalBlocker>
-#include <QSpinBox>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -27,17 +19,8 @@
 #include "commands/rules_command.h"
 #include "document/project_document.h"
 #include "content/rules_json.h"
-#include "tools/tile_palette.h"
 
 namespace burrow::ui {
-
-namespace {
-QString sizesText(const PopulationGroup& g) {
-    QStringList parts;
-    for (const auto& [x, y] : g.sizes) parts << QStringLiteral("%1x%2").arg(x).arg(y);
-    return parts.join(", ");
-}
-} // namespace
 
 RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(tr("Population"), parent), document_(document) {
     setObjectName("rulesDock");
@@ -50,8 +33,7 @@ RulesDock::RulesDock(ProjectDocument* document, QWidget* parent) : QDockWidget(t
     layout->addLayout(makeFileRow(body));
     layout->addWidget(tabs);
     setWidget(scrollable(body, this));
-    connectGroupFields();
-    connect(choices_, &QListWidget::itemChanged, this, &RulesDock::choicesTicked);
+    connect(groupForm_, &GroupForm::groupEdited, this, &RulesDock::editGroup);
     connect(templates_->table(), &TemplatesTable::templateEdited, this, &RulesDock::editTemplate);
     connect(templates_, &TemplatesTab::templatesEdited, this, &RulesDock::editTemplates);
     connect(tree_, &QTreeWidget::currentItemChanged, this, &RulesDock::showGroup);
@@ -88,7 +70,8 @@ QWidget* RulesDock::makeGroupsTab(QWidget* body) {
     auto* layout = new QVBoxLayout(tab);
     layout->addWidget(tree_, 2);
     layout->addLayout(makeGroupButtons(body));
-    layout->addLayout(makeGroupForm(body), 3);
+    groupForm_ = new GroupForm(body);
+    layout->addWidget(groupForm_, 3);
     return tab;
 }
 
@@ -125,53 +108,6 @@ QGridLayout* RulesDock::makeGroupButtons(QWidget* body) {
     return buttons;
 }
 
-// The chosen group: name, scope (by name, its meaning as the tooltip), room tag, how
-// many, footprints, choices and properties.
-QFormLayout* RulesDock::makeGroupForm(QWidget* body) {
-    name_ = new QLineEdit(body);
-    scope_ = new QComboBox(body);
-    scope_->setObjectName("groupScope");
-    for (Scope s : allScopes()) {
-        scope_->addItem(tr(scopeName(s)), static_cast<int>(s));
-        scope_->setItemData(scope_->count() - 1, tr(scopeDefinition(s)), Qt::ToolTipRole);
-    }
-    tag_ = new QLineEdit(body);
-    tag_->setObjectName("groupTag");
-    tag_->setPlaceholderText(tr("boss"));
-    tag_->setToolTip(tr("For the tagged_room scope: the tag of the room graph's rooms the group goes in (boss, treasure or your own)"));
-    min_ = new QSpinBox(body);
-    max_ = new QSpinBox(body);
-    for (QSpinBox* b : {min_, max_}) {
-        b->setRange(0, 100000);
-        b->setKeyboardTracking(false);
-    }
-    min_->setObjectName("groupMin");
-    max_->setObjectName("groupMax");
-    auto* count = new QHBoxLayout;
-    count->addWidget(min_);
-    count->addWidget(new QLabel(tr("to"), body));
-    count->addWidget(max_);
-    sizes_ = new QLineEdit(body);
-    sizes_->setToolTip(tr("Footprints to choose from, such as 1x1, 3x1"));
-    sizes_->setValidator(new QRegularExpressionValidator(QRegularExpression(R"(^\s*\d+x\d+(\s*,\s*\d+x\d+)*\s*$)"), sizes_));
-    properties_ = new QLineEdit(body);
-    properties_->setObjectName("groupProperties");
-    properties_->setToolTip(tr("Properties passed on to exports with each placed thing: key=value; key=value (numbers and true/false keep their type; quote a value to keep it text)"));
-    choices_ = new QListWidget(body);
-    choices_->setToolTip(tr("What the group chooses from (ticked)"));
-    auto* form = new QFormLayout;
-    form->addRow(tr("Name"), name_);
-    form->addRow(tr("Scope"), scope_);
-    form->addRow(tr("Room tag"), tag_);
-    form->addRow(tr("How many"), count);
-    form->addRow(tr("Footprints"), sizes_);
-    form->addRow(tr("Choices"), choices_);
-    placementForm_ = new PrefabPlacementForm(body);
-    form->addRow(tr("Placement"), placementForm_);
-    form->addRow(tr("Properties"), properties_);
-    return form;
-}
-
 void RulesDock::addGroup(PopulationGroup::Kind kind) {
     const auto& prefabs = document_->project().prefabs.prefabs;
     if (kind == PopulationGroup::Kind::Prefabs && prefabs.empty()) {
@@ -200,87 +136,10 @@ void RulesDock::moveGroup(int by) {
     });
 }
 
-// One undoable edit of the chosen group (none while the form is being filled in).
-void RulesDock::editGroup(const QString& what, std::function<void(PopulationGroup&)> change) {
-    if (loading_) return;
+// One undoable edit of the chosen group.
+void RulesDock::editGroup(const QString& what, const std::function<void(PopulationGroup&)>& change) {
     const int i = selected();
-    if (i >= 0) edit(what, [i, change = std::move(change)](PopulationRules& r) { change(r.groups[std::size_t(i)]); });
-}
-
-void RulesDock::connectGroupFields() {
-    connect(placementForm_, &PrefabPlacementForm::placementEdited, this, [this](const QString& what, const std::function<void(PopulationGroup&)>& change) {
-        editGroup(what, change);
-    });
-    connect(name_, &QLineEdit::editingFinished, this, [this] {
-        const std::string n = name_->text().trimmed().toStdString();
-        if (!n.empty()) editGroup(tr("Rename group"), [n](PopulationGroup& g) { g.name = n; });
-    });
-    connect(scope_, &QComboBox::currentIndexChanged, this, [this] {
-        const auto s = static_cast<Scope>(scope_->currentData().toInt());
-        editGroup(tr("Change scope"), [s](PopulationGroup& g) { g.scope = s; });
-    });
-    connect(tag_, &QLineEdit::editingFinished, this, [this] {
-        const std::string t = tag_->text().trimmed().toStdString();
-        editGroup(tr("Change room tag"), [t](PopulationGroup& g) { g.tag = t; });
-    });
-    // A minimum above the maximum cannot be entered: each box bounds the other.
-    connect(min_, &QSpinBox::valueChanged, this, [this](int v) {
-        max_->setMinimum(v);
-        editGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.min = v; g.number.max = std::max(g.number.max, v); });
-    });
-    connect(max_, &QSpinBox::valueChanged, this, [this](int v) {
-        editGroup(tr("Change count"), [v](PopulationGroup& g) { g.number.max = std::max(v, g.number.min); });
-    });
-    connect(sizes_, &QLineEdit::editingFinished, this, [this] {
-        std::vector<std::pair<int, int>> sizes;
-        for (const QString& part : sizes_->text().split(',', Qt::SkipEmptyParts)) {
-            const QStringList xy = part.trimmed().split('x');
-            if (xy.size() == 2 && xy[0].toInt() > 0 && xy[1].toInt() > 0) sizes.emplace_back(xy[0].toInt(), xy[1].toInt());
-        }
-        if (!sizes.empty()) editGroup(tr("Change footprints"), [sizes](PopulationGroup& g) { g.sizes = sizes; });
-    });
-    connect(properties_, &QLineEdit::editingFinished, this, [this] {
-        // "hp=5; boss=true; name=\"7\"": numbers and true/false keep their type, quotes make text.
-        std::vector<Property> pairs;
-        for (const QString& part : properties_->text().split(';', Qt::SkipEmptyParts)) {
-            const int eq = static_cast<int>(part.indexOf('='));
-            if (eq <= 0) continue;
-            pairs.push_back({part.left(eq).trimmed().toStdString(), propertyFromText(part.mid(eq + 1).trimmed().toStdString())});
-        }
-        editGroup(tr("Change properties"), [pairs](PopulationGroup& g) {
-            for (PlacedEntity& e : g.entities) e.properties = pairs;
-        });
-    });
-}
-
-// The ticked choices become the group's tiles, prefabs or things (things keep the
-// properties they had).
-void RulesDock::choicesTicked() {
-    std::vector<QString> ticked;
-    for (int i = 0; i < choices_->count(); ++i)
-        if (choices_->item(i)->checkState() == Qt::Checked) ticked.push_back(choices_->item(i)->data(Qt::UserRole).toString());
-    if (ticked.empty()) { // an empty choice is not a rule: put the tick back
-        reload();
-        return;
-    }
-    editGroup(tr("Change choices"), [ticked, kinds = document_->project().tileKinds, prefabs = document_->project().prefabs](PopulationGroup& g) {
-        if (g.kind == PopulationGroup::Kind::Tiles) {
-            g.tiles.clear();
-            for (const QString& t : ticked)
-                if (const auto tile = kinds.find(t.toStdString())) g.tiles.push_back(*tile);
-        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
-            g.prefabs.clear();
-            for (const QString& id : ticked)
-                if (const Prefab* p = prefabs.find(id.toStdString())) g.prefabs.push_back(*p);
-        } else {
-            std::vector<PlacedEntity> kept;
-            for (const QString& t : ticked) {
-                auto old = std::find_if(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == t.toStdString(); });
-                kept.push_back(old != g.entities.end() ? *old : PlacedEntity{t.toStdString(), {}});
-            }
-            g.entities = kept;
-        }
-    });
+    if (i >= 0) edit(what, [i, &change](PopulationRules& r) { change(r.groups[std::size_t(i)]); });
 }
 
 void RulesDock::editTemplate(const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change) {
@@ -321,7 +180,6 @@ void RulesDock::edit(const QString& what, const std::function<void(PopulationRul
 }
 
 void RulesDock::reload() {
-    loading_ = true;
     const int keep = selected();
     const auto rules = document_->rules();
     source_->setText(!rules ? tr("No population rules: load a file or add a group.")
@@ -357,73 +215,14 @@ void RulesDock::reload() {
         else if (tree_->topLevelItemCount() > 0) tree_->setCurrentItem(tree_->topLevelItem(0));
     }
     fillTemplates(rules ? *rules : PopulationRules{});
-    loading_ = false;
     showGroup();
 }
 
 void RulesDock::showGroup() {
-    loading_ = true;
     const auto rules = document_->rules();
     const int i = selected();
     const bool valid = rules && i >= 0 && i < static_cast<int>(rules->groups.size());
-    for (QWidget* w : std::initializer_list<QWidget*>{name_, scope_, tag_, min_, max_, sizes_, choices_, properties_}) w->setEnabled(valid);
-    placementForm_->setEnabled(valid && rules->groups[static_cast<std::size_t>(i)].kind == PopulationGroup::Kind::Prefabs);
-    const QSignalBlocker b1(name_), b2(scope_), b3(min_), b4(max_), b5(sizes_), b6(choices_), b7(properties_), b8(tag_);
-    choices_->clear();
-    if (valid) {
-        const PopulationGroup& g = rules->groups[static_cast<std::size_t>(i)];
-        name_->setText(QString::fromStdString(g.name));
-        scope_->setCurrentIndex(scope_->findData(static_cast<int>(g.scope)));
-        tag_->setText(QString::fromStdString(g.tag));
-        tag_->setEnabled(g.scope == Scope::TaggedRoom);
-        max_->setMinimum(0);
-        min_->setValue(g.number.min);
-        max_->setValue(g.number.max);
-        max_->setMinimum(g.number.min);
-        sizes_->setText(sizesText(g));
-        sizes_->setEnabled(g.kind == PopulationGroup::Kind::Tiles);
-        properties_->setEnabled(g.kind == PopulationGroup::Kind::Entities);
-        QStringList pairs;
-        if (!g.entities.empty())
-            for (const Property& p : g.entities.front().properties) {
-                // Text that would read back as a number or true/false is shown quoted.
-                std::string text = propertyText(p.value);
-                if (std::holds_alternative<std::string>(p.value) && !std::holds_alternative<std::string>(propertyFromText(text))) text = "\"" + text + "\"";
-                pairs << QString::fromStdString(p.name + "=" + text);
-            }
-        properties_->setText(pairs.join("; "));
-        if (g.kind == PopulationGroup::Kind::Tiles) {
-            const TileKinds& kinds = document_->project().tileKinds;
-            for (int k = 0; k < kinds.count(); ++k) {
-                const Tile t = kinds.tileAt(k);
-                auto* item = new QListWidgetItem(tileIcon(kinds[t]), QString::fromStdString(kinds[t].name), choices_);
-                item->setData(Qt::UserRole, QString::fromStdString(kinds[t].id));
-                item->setCheckState(std::find(g.tiles.begin(), g.tiles.end(), t) != g.tiles.end() ? Qt::Checked : Qt::Unchecked);
-            }
-        } else if (g.kind == PopulationGroup::Kind::Prefabs) {
-            placementForm_->show(g);
-            for (const Prefab& p : document_->project().prefabs.prefabs) {
-                auto* item = new QListWidgetItem(QStringLiteral("%1  (%2x%3)").arg(QString::fromStdString(p.name)).arg(p.width).arg(p.height), choices_);
-                item->setData(Qt::UserRole, QString::fromStdString(p.id));
-                const bool used = std::any_of(g.prefabs.begin(), g.prefabs.end(), [&](const Prefab& q) { return q.id == p.id; });
-                item->setCheckState(used ? Qt::Checked : Qt::Unchecked);
-            }
-        } else {
-            std::vector<std::string> names;
-            for (const auto& t : rules->templates) names.push_back(t.name);
-            for (const auto& t : defaultTemplates())
-                if (std::find(names.begin(), names.end(), t.name) == names.end()) names.push_back(t.name);
-            for (const auto& n : names) {
-                const EntityTemplate* t = rules->findTemplate(n);
-                auto* item = new QListWidgetItem(QStringLiteral("%1  %2").arg(QChar::fromLatin1(t->glyph)).arg(QString::fromStdString(n)), choices_);
-                item->setForeground(QColor::fromRgb(t->colour).darker(130));
-                item->setData(Qt::UserRole, QString::fromStdString(n));
-                const bool used = std::any_of(g.entities.begin(), g.entities.end(), [&](const PlacedEntity& e) { return e.templateName == n; });
-                item->setCheckState(used ? Qt::Checked : Qt::Unchecked);
-            }
-        }
-    }
-    loading_ = false;
+    groupForm_->show(valid ? &rules->groups[static_cast<std::size_t>(i)] : nullptr, rules.get(), document_->project());
 }
 
 void RulesDock::fillTemplates(const PopulationRules& rules) { templates_->show(rules); }

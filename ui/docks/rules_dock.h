@@ -1,6 +1,6 @@
 #pragma once
 // The population rules: a tree of groups and what each places, a form for the
-// selected group, the templates, and loading and saving rules files (seed 002's
+// selected group (GroupForm), the templates, and loading and saving rules files (seed 002's
 // population.json imports as it is). Every edit is undoable and reruns only the
 // population stage; each group shows the warnings its placement gave.
 #include <QDockWidget>
@@ -22,7 +22,7 @@ class QTreeWidget;
 
 namespace burrow::ui {
 
-class PrefabPlacementForm;
+class GroupForm;
 class ProjectDocument;
 
 class RulesDock : public QDockWidget {
@@ -41,12 +41,9 @@ private:
     QHBoxLayout* makeFileRow(QWidget* body);
     QWidget* makeGroupsTab(QWidget* body);
     QGridLayout* makeGroupButtons(QWidget* body);
-    QFormLayout* makeGroupForm(QWidget* body);
-    void connectGroupFields();
     void addGroup(PopulationGroup::Kind kind);
     void moveGroup(int by);
-    void editGroup(const QString& what, std::function<void(PopulationGroup&)> change);
-    void choicesTicked();
+    void editGroup(const QString& what, const std::function<void(PopulationGroup&)>& change);
     void editTemplate(const QString& what, const std::string& name, const std::function<void(EntityTemplate&)>& change);
     void editTemplates(const QString& what, const TemplatesTab::RulesChange& change);
     void reload();
@@ -59,16 +56,8 @@ private:
     ProjectDocument* document_;
     QLabel* source_;
     QTreeWidget* tree_;
-    QLineEdit* name_;
-    QComboBox* scope_;
-    QLineEdit* tag_; // a tagged_room group's room tag
-    QSpinBox *min_, *max_;
-    QLineEdit* sizes_;
-    QListWidget* choices_;
-    QLineEdit* properties_;
+    GroupForm* groupForm_ = nullptr; // the chosen group's fields
     TemplatesTab* templates_;
-    PrefabPlacementForm* placementForm_ = nullptr; // a prefab group's turns, mirroring, floor or rock
-    bool loading_ = false;
 };
 
 } // namespace burrow::ui
