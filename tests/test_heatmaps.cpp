@@ -161,10 +161,10 @@ private slots:
         // Another heatmap while one is being played: the stale one never shows.
         child<QAction>(&window, "heatBotDeaths")->trigger();
         child<QAction>(&window, "heatDeadEnds")->trigger();
+        QVERIFY(map->heat().empty()); // not the bot's visits, while the dead ends are worked out
+        map->waitForHeatWorkers();         // every worker has finished...
+        QCoreApplication::processEvents(); // ...and anything stale has been delivered
         QVERIFY(!map->heatWorking());
-        QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
-        map->waitForHeatWorkers();         // the bot-deaths worker has finished...
-        QCoreApplication::processEvents(); // ...and its stale result has been delivered
         QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
     }
 
@@ -178,6 +178,7 @@ private slots:
         MapView* map = window.mapView();
         QVERIFY(map->heat().empty());
         child<QAction>(&window, "heatFromStart")->trigger();
+        map->waitForHeatWorkers(); // off the UI thread, as every heatmap
         QCOMPARE(map->heat().kind(), Heatmap::FromStart);
         const Level& level = window.document()->level();
         const std::vector<Cell> start{*defaultStart(level)};
@@ -216,6 +217,7 @@ private slots:
 
         // The creatures' map, and off again.
         child<QAction>(&window, "heatToCreatures")->trigger();
+        map->waitForHeatWorkers();
         QCOMPARE(map->heat().kind(), Heatmap::ToCreatures);
         child<QAction>(&window, "heatNone")->trigger();
         QVERIFY(map->heat().empty());

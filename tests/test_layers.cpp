@@ -118,12 +118,12 @@ private slots:
             if (state[folder] == 0) visit(folder);
     }
 
-    // One view-model: the level's regions and its measurement are worked out in one
-    // place, the document's facts (ui/document/level_facts), off the UI thread; no
-    // widget labels regions or measures the level itself.
+    // One view-model: the level's regions, heatmaps and measurement are worked out in
+    // one place, the document's facts (ui/document/level_facts), off the UI thread; no
+    // widget labels regions, works out a heatmap or measures the level itself.
     void onlyTheFactsLabelRegions() {
         const fs::path ui = fs::path(BURROW_SOURCE_DIR) / "ui";
-        const std::regex works(R"((^|[^A-Za-z_])(labelRuns|labelRegions|countRegions|measure)\s*\()");
+        const std::regex works(R"((^|[^A-Za-z_])(labelRuns|labelRegions|countRegions|measure|heatmapValues)\s*\()");
         int files = 0;
         for (const auto& entry : fs::recursive_directory_iterator(ui)) {
             const std::string ext = entry.path().extension().string();
@@ -138,7 +138,7 @@ private slots:
                 const auto comment = line.find("//");
                 std::smatch m;
                 QVERIFY2(!std::regex_search(line, m, works) || (comment != std::string::npos && static_cast<std::size_t>(m.position(0)) > comment),
-                         qPrintable(QString("ui/%1:%2 works out the level's regions or measurement itself: read them from LevelFacts")
+                         qPrintable(QString("ui/%1:%2 works out the level's regions, heatmap or measurement itself: read them from LevelFacts")
                                         .arg(QString::fromStdString(relative))
                                         .arg(n)));
             }

@@ -1,6 +1,7 @@
 #include "document/level_facts.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 #include "document/project_document.h"
 
@@ -8,6 +9,7 @@ namespace burrow::ui {
 
 namespace {
 constexpr int kMeasurePauseMs = 250; // levels change in bursts while stepping: measure once they settle
+constexpr int kHeatPauseMs = 300;    // a heatmap searches the whole level: after a burst of steps, not per step
 } // namespace
 
 LevelFacts::LevelFacts(ProjectDocument* document, QObject* parent) : QObject(parent), document_(document) {
@@ -17,6 +19,9 @@ LevelFacts::LevelFacts(ProjectDocument* document, QObject* parent) : QObject(par
     measureTimer_.setSingleShot(true);
     measureTimer_.setInterval(kMeasurePauseMs);
     connect(&measureTimer_, &QTimer::timeout, this, &LevelFacts::measureNow);
+    heatTimer_.setSingleShot(true);
+    heatTimer_.setInterval(kHeatPauseMs);
+    connect(&heatTimer_, &QTimer::timeout, this, &LevelFacts::workOutHeatmap);
     connect(document_, &ProjectDocument::levelReset, this, &LevelFacts::levelReset);
     connect(document_, &ProjectDocument::cellsChanged, this, &LevelFacts::cellsChanged);
     connect(document_, &ProjectDocument::progressChanged, this, &LevelFacts::scheduleMeasuring);
@@ -40,6 +45,7 @@ std::shared_ptr<const RegionRuns> LevelFacts::regions(int z) {
 void LevelFacts::levelReset() {
     labelJobs_.restart();
     labelling_ = false;
+    ++levelChange_;
     const Level& level = document_->level();
     if (level.width() == width_ && level.height() == height_ && level.depthCount() == static_cast<int>(depths_.size())) {
         for (Depth& depth : depths_) ++depth.change;
@@ -47,6 +53,9 @@ void LevelFacts::levelReset() {
         width_ = level.width();
         height_ = level.height();
         depths_.assign(static_cast<std::size_t>(level.depthCount()), Depth{});
+        heatJobs_.restart();
+        heatWorking_ = false;
+        heat_.reset();
     }
     emit regionsChanged(-1); // those who show them ask again
     measureJobs_.restart();
@@ -58,6 +67,7 @@ void LevelFacts::levelReset() {
 }
 
 void LevelFacts::cellsChanged(std::span<const CellChange> changes) {
+    ++levelChange_;
     int last = -1; // changes come depth by depth: count each run of them once
     for (const CellChange& c : changes)
         if (c.z != last && c.z < depths_.size()) {
@@ -99,6 +109,47 @@ void LevelFacts::regionsLabelled(int z, std::uint64_t change, std::shared_ptr<co
         emit regionsChanged(z);
     }
     scheduleLabelling(); // what was asked for meanwhile
+}
+
+std::shared_ptr<const HeatValues> LevelFacts::heatmap(Heatmap kind) {
+    if (kind != heatKind_) { // another kind: the one under way, and the one shown, are not it
+        heatKind_ = kind;
+        heatJobs_.restart();
+        heatTimer_.stop();
+        heatWorking_ = false;
+        heat_.reset();
+        if (kind != Heatmap::None) workOutHeatmap();
+        return heat_;
+    }
+    if (kind != Heatmap::None && heatOf_ != levelChange_ && !heatWorking_ && !heatTimer_.isActive()) heatTimer_.start();
+    return heat_;
+}
+
+// On a copy of the level: the bot's games take seconds on a big one.
+void LevelFacts::workOutHeatmap() {
+    heatTimer_.stop();
+    if (heatKind_ == Heatmap::None) return;
+    heatJobs_.restart();
+    heatWorking_ = true;
+    auto copy = std::make_shared<const Level>(document_->level());
+    const Connectivity movement = document_->project().movement;
+    heatJobs_.run(
+        [copy, kind = heatKind_, movement](const std::atomic<bool>& stop) {
+            BotGameOptions bot;
+            bot.cancel = &stop;
+            auto heat = std::make_shared<HeatValues>();
+            heat->kind = kind;
+            heat->values = heatmapValues(*copy, kind, movement, bot);
+            for (int z = 0; z < heat->values.depthCount(); ++z)
+                for (std::int32_t d : heat->values.depth(z)) heat->maximum = std::max(heat->maximum, static_cast<int>(d));
+            return std::shared_ptr<const HeatValues>(std::move(heat));
+        },
+        [this, change = levelChange_](std::shared_ptr<const HeatValues> heat) {
+            heatWorking_ = false;
+            heat_ = std::move(heat);
+            heatOf_ = change;
+            emit heatmapChanged();
+        });
 }
 
 void LevelFacts::setMeasuring(bool wanted) {
@@ -150,16 +201,19 @@ void LevelFacts::settle() {
     // Bounded: each round delivers what was under way, which may start one more.
     for (int round = 0; round < 64; ++round) {
         if (labelTimer_.isActive()) labelNext();
+        if (heatTimer_.isActive()) workOutHeatmap();
         if (measureTimer_.isActive()) {
             measureTimer_.stop();
             measureNow();
         }
         labelJobs_.waitForDone();
+        heatJobs_.waitForDone();
         measureJobs_.waitForDone();
         // Results come back as calls posted to the jobs' objects.
         QCoreApplication::sendPostedEvents(&labelJobs_, QEvent::MetaCall);
+        QCoreApplication::sendPostedEvents(&heatJobs_, QEvent::MetaCall);
         QCoreApplication::sendPostedEvents(&measureJobs_, QEvent::MetaCall);
-        if (!labelling_ && !labelTimer_.isActive() && !measureTimer_.isActive()) return;
+        if (!labelling_ && !labelTimer_.isActive() && !heatWorking_ && !heatTimer_.isActive() && !measureTimer_.isActive()) return;
     }
 }
 

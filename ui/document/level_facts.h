@@ -3,10 +3,12 @@
 // per change of the level, off the UI thread, for every widget that shows it:
 // - the regions of each depth someone looks at (the map colours them, the legend
 //   counts them, the status bar names the one under the cursor);
+// - the heatmap the map shows (core's heatmapValues; those that play the bot's
+//   games take seconds);
 // - the measurement of the finished level (the Metrics panel and its acceptance
 //   rules), while someone looks at it.
-// No widget labels regions or measures the level itself: they read these, and
-// redraw when told they changed.
+// No widget labels regions, works out a heatmap or measures the level itself: they
+// read these, and redraw when told they changed.
 //
 // While the level changes (generated, scrubbed, painted), the regions of a depth
 // keep the last labelling until the next one arrives (one labelling at a time, of
@@ -22,6 +24,7 @@
 
 #include "analysis/measure.h"
 #include "document/background_jobs.h"
+#include "document/heat_values.h"
 #include "generation/cell_change.h"
 #include "model/level.h"
 #include "regions/region_map.h"
@@ -42,6 +45,13 @@ public:
     // says when they come (-1: every depth's may have changed, a new level).
     std::shared_ptr<const RegionRuns> regions(int z);
 
+    // The heatmap `kind` of the level, or nothing until it is worked out: asking is
+    // what starts it (at once for a kind not asked before; after a pause while the
+    // level keeps changing, meanwhile the last one stays). heatmapChanged() says when
+    // it comes; a kind asked for since is never shown stale.
+    std::shared_ptr<const HeatValues> heatmap(Heatmap kind);
+    bool heatWorking() const { return heatWorking_; }
+
     // Levels above this many cells are not measured live (`burrow stats` does them).
     static constexpr std::int64_t kLiveCells = 32'000'000;
     // Whether someone shows the measurement; while nobody does, nothing is measured.
@@ -57,6 +67,7 @@ public:
 
 signals:
     void regionsChanged(int depth);
+    void heatmapChanged();
     void measurementChanged();
 
 private:
@@ -65,6 +76,7 @@ private:
     void scheduleLabelling();
     void labelNext();
     void regionsLabelled(int depth, std::uint64_t change, std::shared_ptr<const RegionRuns> runs);
+    void workOutHeatmap();
     void scheduleMeasuring();
     void measureNow();
 
@@ -81,6 +93,12 @@ private:
     bool labelling_ = false;
     QTimer labelTimer_;
 
+    Heatmap heatKind_ = Heatmap::None;          // the kind asked for last
+    std::shared_ptr<const HeatValues> heat_;     // of that kind, maybe of an older level
+    std::uint64_t levelChange_ = 1, heatOf_ = 0; // changes of the level; the one heat_ is of
+    bool heatWorking_ = false;
+    QTimer heatTimer_;
+
     bool measuring_ = false;
     bool tooLarge_ = false;
     std::optional<Measurement> measurement_;
@@ -88,6 +106,7 @@ private:
 
     // Last, so they go first: a result never arrives in a half-destroyed object.
     BackgroundJobs labelJobs_;
+    BackgroundJobs heatJobs_;
     BackgroundJobs measureJobs_;
 };
 

@@ -20,33 +20,26 @@ QColor HeatLayer::colourAt(double t) {
     return QColor(mix(0), mix(1), mix(2), kAlpha);
 }
 
-void HeatLayer::compute(const Level& level, Heatmap kind, Connectivity movement) {
-    show(kind, kind == Heatmap::None ? DistanceMap() : heatmapValues(level, kind, movement));
-}
-
-void HeatLayer::show(Heatmap kind, DistanceMap values) {
-    kind_ = kind;
+void HeatLayer::show(std::shared_ptr<const HeatValues> values) {
+    if (values && values->kind == Heatmap::None) values.reset();
+    if (values == values_) return;
+    values_ = std::move(values);
     imageDepth_ = -1;
     image_ = QImage();
-    maximum_ = 0;
-    distances_ = std::move(values);
-    for (int z = 0; z < distances_.depthCount(); ++z)
-        for (std::int32_t d : distances_.depth(z)) maximum_ = std::max(maximum_, static_cast<int>(d));
 }
 
-void HeatLayer::clear() { show(Heatmap::None, DistanceMap()); }
-
 const QImage& HeatLayer::image(int depth) {
-    if (kind_ == Heatmap::None || depth < 0 || depth >= distances_.depthCount()) {
+    if (!values_ || depth < 0 || depth >= values_->values.depthCount()) {
         image_ = QImage();
         return image_;
     }
     if (depth == imageDepth_) return image_;
-    const Grid<std::int32_t>& d = distances_.depth(depth);
+    const Grid<std::int32_t>& d = values_->values.depth(depth);
+    const int maximum = values_->maximum;
     image_ = QImage(d.width(), d.height(), QImage::Format_ARGB32_Premultiplied);
     // The scale as a table: one colour lookup a cell.
-    std::vector<QRgb> scale(static_cast<std::size_t>(maximum_) + 1);
-    for (int v = 0; v <= maximum_; ++v) scale[static_cast<std::size_t>(v)] = qPremultiply(colourAt(maximum_ > 0 ? double(v) / maximum_ : 0).rgba());
+    std::vector<QRgb> scale(static_cast<std::size_t>(maximum) + 1);
+    for (int v = 0; v <= maximum; ++v) scale[static_cast<std::size_t>(v)] = qPremultiply(colourAt(maximum > 0 ? double(v) / maximum : 0).rgba());
     for (int y = 0; y < d.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(image_.scanLine(y));
         const std::int32_t* row = d.row(y);
@@ -57,8 +50,8 @@ const QImage& HeatLayer::image(int depth) {
 }
 
 std::optional<int> HeatLayer::valueAt(const Cell& c) const {
-    if (kind_ == Heatmap::None || c.z < 0 || c.z >= distances_.depthCount()) return std::nullopt;
-    const Grid<std::int32_t>& d = distances_.depth(c.z);
+    if (!values_ || c.z < 0 || c.z >= values_->values.depthCount()) return std::nullopt;
+    const Grid<std::int32_t>& d = values_->values.depth(c.z);
     if (!d.contains(c.x, c.y) || d(c.x, c.y) < 0) return std::nullopt;
     return d(c.x, c.y);
 }

@@ -16,20 +16,12 @@ const QColor kOutside(24, 24, 28);
 } // namespace
 
 MapView::MapView(QWidget* parent) : QWidget(parent) {
-    // A search of the whole level: after a burst of steps, not per step.
-    heatTimer_.setSingleShot(true);
-    heatTimer_.setInterval(300);
-    connect(&heatTimer_, &QTimer::timeout, this, [this] {
-        recomputeHeat();
-        update();
-        emit viewChanged();
-    });
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
-MapView::~MapView() = default; // heatJobs_ stops the bot's games and waits
+MapView::~MapView() = default;
 
 void MapView::setLevel(const Level* level) {
     level_ = level;
@@ -60,7 +52,7 @@ void MapView::cellsChanged(std::span<const CellChange> changes) {
     // the facts have labelled them again.
     if (here && overlays_.otherDepth >= 0) rebuildImages();
     else if (here && facts_ && overlays_.regions) facts_->regions(depth_);
-    if (overlays_.heatmap != Heatmap::None && !heatTimer_.isActive()) heatTimer_.start();
+    if (overlays_.heatmap != Heatmap::None) recomputeHeat(); // worked out again after a pause
     update();
     emit viewChanged();
 }
@@ -115,14 +107,21 @@ void MapView::setTool(PaintTool tool) {
 void MapView::setFacts(LevelFacts* facts) {
     if (facts_) disconnect(facts_, nullptr, this, nullptr);
     facts_ = facts;
-    if (facts_)
+    if (facts_) {
         connect(facts_, &LevelFacts::regionsChanged, this, [this](int z) {
             if (z != -1 && z != depth_) return;
             rebuildRegionImage();
             update();
             emit viewChanged();
         });
+        connect(facts_, &LevelFacts::heatmapChanged, this, [this] {
+            recomputeHeat();
+            update();
+            emit viewChanged();
+        });
+    }
     rebuildRegionImage();
+    recomputeHeat();
     update();
 }
 
@@ -155,35 +154,18 @@ void MapView::rebuildImages() {
     if (other >= 0 && other < level_->depthCount() && other != depth_) otherDepth_ = otherDepthImage(tiles, level_->tiles(other), level_->kinds);
 }
 
+// The heatmap shown is the facts' (asking is what keeps it current; with none shown,
+// telling them stops the bot's games under way).
 void MapView::recomputeHeat() {
-    heatTimer_.stop();
-    heatJobs_.restart(); // a heatmap of the level as it was is stale
-    heatWorking_ = false;
-    const Heatmap kind = level_ ? overlays_.heatmap : Heatmap::None;
-    if (!heatmapPlaysGames(kind)) {
-        // (Not `level_ ? *level_ : Level()`: that conditional makes a copy of the
-        // level, a gigabyte per generation step on 4096 x 4096 x 64.)
-        if (kind == Heatmap::None) heat_.clear();
-        else heat_.compute(*level_, kind, overlays_.movement);
-        return;
-    }
-    // Playing the bot's games takes seconds on a big level: on a worker, with a copy
-    // of the level; the heatmap shown so far stays until the new one arrives.
-    heatWorking_ = true;
-    auto copy = std::make_shared<const Level>(*level_);
-    const Connectivity movement = overlays_.movement;
-    heatJobs_.run(
-        [copy, kind, movement](const std::atomic<bool>& stop) {
-            BotGameOptions bot;
-            bot.cancel = &stop;
-            return heatmapValues(*copy, kind, movement, bot);
-        },
-        [this, kind](DistanceMap values) {
-            heatWorking_ = false;
-            heat_.show(kind, std::move(values));
-            update();
-            emit viewChanged();
-        });
+    const Heatmap kind = level_ && facts_ ? overlays_.heatmap : Heatmap::None;
+    if (facts_) heat_.show(facts_->heatmap(kind));
+    else heat_.clear();
+}
+
+bool MapView::heatWorking() const { return facts_ && overlays_.heatmap != Heatmap::None && facts_->heatWorking(); }
+
+void MapView::waitForHeatWorkers() {
+    if (facts_) facts_->settle();
 }
 
 void MapView::setCellPixels(double pixels, QPointF anchor) {

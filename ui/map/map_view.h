@@ -12,7 +12,6 @@
 #include <optional>
 #include <span>
 
-#include "document/background_jobs.h"
 #include "document/level_facts.h"
 #include "generation/cell_change.h"
 #include "map/heat_layer.h"
@@ -46,14 +45,13 @@ public:
     const std::shared_ptr<const RegionRuns>& shownRegions() const { return shownRegions_; }
 
     const OverlayOptions& overlays() const { return overlays_; }
-    // The heatmap shown (overlays().heatmap), worked out for the whole level. Those
-    // that play the bot's games are worked out on a worker: until it is done, the
-    // one shown before stays and heatWorking() is true.
+    // The heatmap shown (overlays().heatmap), the facts' for the whole level, worked
+    // out off the UI thread: while it is, the one shown before (of the same kind)
+    // stays and heatWorking() is true.
     const HeatLayer& heat() const { return heat_; }
-    bool heatWorking() const { return heatWorking_; }
-    // Blocks until every heatmap worker has finished; their results (stale or not)
-    // then wait in the event queue.
-    void waitForHeatWorkers() { heatJobs_.waitForDone(); }
+    bool heatWorking() const;
+    // Blocks until the heatmap under way has been worked out and is shown (tests).
+    void waitForHeatWorkers();
     void setOverlays(const OverlayOptions& options);
     // Generation marks to draw, with their age in steps; trails fade over maxAge steps.
     void setAnnotations(std::vector<AgedAnnotation> marks, int maxAge);
@@ -166,8 +164,6 @@ private:
     QImage regions_;        // region colours, when shown
     QImage otherDepth_;     // the neighbouring depth, when shown
     HeatLayer heat_;        // the heatmap, when shown
-    QTimer heatTimer_;      // while cells change, the heatmap is worked out again after a pause
-    bool heatWorking_ = false;
     TileAtlas atlas_;
     OverlayOptions overlays_;
     std::vector<AgedAnnotation> marks_;
@@ -183,7 +179,6 @@ private:
     const TileGrid* stamp_ = nullptr;
     QPointer<MapCover> cover_;
     bool autoFit_ = true; // keep fitting on resize until the designer zooms or pans
-    BackgroundJobs heatJobs_; // one heatmap at a time that plays games; last, so it goes first
 };
 
 } // namespace burrow::ui
