@@ -9,6 +9,7 @@
 #include "bench_case.h"
 #include "bench_recipes.h"
 #include "document/generation_runner.h"
+#include "document/level_facts.h"
 #include "document/project_document.h"
 #include "generation/generation.h"
 #include "map/map_view.h"
@@ -19,14 +20,17 @@ namespace {
 
 constexpr int kViewWidth = 1280, kViewHeight = 800;
 
-// A document, a view that follows it (as the main window wires them), and a canvas.
+// A document, its facts, a view that follows them (as the main window wires them),
+// and a canvas.
 struct Editor {
     ui::ProjectDocument document;
+    ui::LevelFacts facts{&document};
     ui::MapView view;
     QImage canvas{kViewWidth, kViewHeight, QImage::Format_RGB32};
 
     explicit Editor(Project project) {
         view.resize(kViewWidth, kViewHeight);
+        view.setFacts(&facts);
         document.reset(std::move(project));
         view.setLevel(&document.level());
         QObject::connect(&document, &ui::ProjectDocument::levelReset, &view, [this] {
@@ -71,7 +75,9 @@ std::function<std::function<void()>()> heatmapAgain() {
         heat.heatmap = Heatmap::FromStart;
         editor->view.setOverlays(heat);
         return [editor] {
-            editor->view.levelChanged(); // what a regenerate after a rule edit does
+            emit editor->document.levelReset(); // what a regenerate after a rule edit says
+            editor->facts.settle();             // the facts work it out (off the UI thread) and hand it over
+            if (editor->view.heat().kind() != Heatmap::FromStart) std::abort();
             editor->paint();
         };
     };
