@@ -5,6 +5,7 @@
 // sample's. Bad parameters and samples are refused with the JSON path.
 #include <QTest>
 
+#include <algorithm>
 #include <array>
 #include <set>
 #include <string>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/measure.h"
+#include "generators/wfc_patterns.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_build.h"
 #include "pipeline/make_level.h"
@@ -209,6 +211,42 @@ private slots:
                 for (int x = 0; x + 3 <= made.level.width(); ++x)
                     QVERIFY2(allowed.count(windowAt(made.level, x, y, 3)), qPrintable(QString("seed %1: window at (%2, %3)").arg(seed).arg(x).arg(y)));
         }
+    }
+
+    // A sample whose windows share a side by the hundred: 256 columns of four cells
+    // (every one of four tiles), each followed by three columns of wall, so more than
+    // 255 patterns have the same all-wall right side. The wave then counts in two
+    // bytes, not one, and the level still holds only the sample's windows.
+    void aSideSharedByHundredsOfPatterns() {
+        std::vector<std::string> rows(64, std::string(64, '#'));
+        const char kinds[4] = {'#', '.', '~', '+'};
+        for (int combo = 0; combo < 256; ++combo)
+            for (int r = 0, digits = combo; r < 4; ++r, digits /= 4)
+                rows[static_cast<std::size_t>(combo / 16 * 4 + r)][static_cast<std::size_t>(combo % 16 * 4)] = kinds[digits % 4];
+        json document = projectJson(20, 16, json::array({{{"stage", "wave_function_collapse"},
+                                                         {"params", {{"sample", "columns"}, {"pattern_size", 4}, {"symmetry", 1}}}}}));
+        document["prefabs"].push_back({{"id", "columns"}, {"rows", rows}});
+        const Project p = projectOf(document);
+        const WfcPatterns patterns(*p.prefabs.find("columns"), WfcSettings{4, 1, false});
+        std::vector<int> sharing(patterns.keyCount(0), 0);
+        for (int k = 0; k < patterns.count(); ++k) ++sharing[patterns.sideKey(0, k)];
+        QVERIFY2(*std::max_element(sharing.begin(), sharing.end()) > 255, "the sample no longer needs two-byte counts");
+        std::set<std::string> allowed;
+        for (int y = 0; y + 4 <= 64; ++y)
+            for (int x = 0; x + 4 <= 64; ++x) {
+                std::string w;
+                for (int dy = 0; dy < 4; ++dy) w += rows[static_cast<std::size_t>(y + dy)].substr(static_cast<std::size_t>(x), 4);
+                allowed.insert(w);
+            }
+        int finished = 0;
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            const MadeLevel made = makeLevel(p, seed);
+            if (!made.warnings.empty()) continue; // every attempt contradicted: told, and allowed
+            ++finished;
+            for (int y = 0; y + 4 <= made.level.height(); ++y)
+                for (int x = 0; x + 4 <= made.level.width(); ++x) QVERIFY(allowed.count(windowAt(made.level, x, y, 4)));
+        }
+        QVERIFY(finished >= 2);
     }
 
     // Same seed, same level; another seed, another level; stepping is running.

@@ -47,6 +47,7 @@ WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bo
     initialCounts_.assign(countStride_, 0);
     for (int d = 0; d < 4; ++d)
         for (int p = 0; p < count; ++p) ++initialCounts_[keyOffset_[d] + patterns.sideKey(d, p)];
+    narrow_ = std::all_of(initialCounts_.begin(), initialCounts_.end(), [](std::uint16_t n) { return n <= 255; });
     remaining_.assign(positions, 0);
     narrowed_.assign(positions, 0);
 }
@@ -60,8 +61,8 @@ bool WfcWave::reset() {
     remaining_.assign(positions, static_cast<std::uint32_t>(count));
     weightLeft_.assign(positions, totalWeight_);
     logWeightLeft_.assign(positions, totalLogWeight_);
-    counts_.resize(positions * countStride_);
-    for (std::size_t p = 0; p < positions; ++p) std::copy(initialCounts_.begin(), initialCounts_.end(), counts_.begin() + static_cast<std::ptrdiff_t>(p * countStride_));
+    if (narrow_) resetCounts(narrowCounts_);
+    else resetCounts(wideCounts_);
     std::fill(narrowed_.begin(), narrowed_.end(), 0);
     narrowedList_.clear();
     newlyDecided_.clear();
@@ -142,18 +143,29 @@ void WfcWave::banHaving(std::size_t position, int d, std::uint32_t key) {
 // Each ban takes its pattern from the counts of its four sides' keys. A count that
 // reaches zero means no pattern left here has that key on that side: the neighbour
 // that way loses every pattern that needed it, unless it has none left already.
-bool WfcWave::propagate() {
+bool WfcWave::propagate() { return narrow_ ? propagateWith(narrowCounts_.data()) : propagateWith(wideCounts_.data()); }
+
+template <typename Count>
+bool WfcWave::propagateWith(Count* counts) {
     for (; propagated_ < trail_.size() && !contradiction_; ++propagated_) {
         const std::size_t position = trail_[propagated_].position;
         const int pattern = static_cast<int>(trail_[propagated_].pattern);
         const std::uint32_t* around = &neighbours_[position * 4];
         for (int d = 0; d < 4; ++d) {
             const std::uint32_t key = patterns_.sideKey(d, pattern);
-            if (--count(position, d, key) != 0 || around[d] == kNone) continue;
-            if (count(around[d], kOpposite[d], key) != 0) banHaving(around[d], d, key);
+            if (--counts[countAt(position, d, key)] != 0 || around[d] == kNone) continue;
+            if (counts[countAt(around[d], kOpposite[d], key)] != 0) banHaving(around[d], d, key);
         }
     }
     return !contradiction_;
+}
+
+template <typename Count>
+void WfcWave::resetCounts(std::vector<Count>& counts) {
+    counts.resize(positionCount() * countStride_);
+    for (std::size_t p = 0; p < positionCount(); ++p)
+        std::transform(initialCounts_.begin(), initialCounts_.end(), counts.begin() + static_cast<std::ptrdiff_t>(p * countStride_),
+                       [](std::uint16_t n) { return static_cast<Count>(n); });
 }
 
 std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened) {
@@ -165,7 +177,11 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
         logWeightLeft_[position] += logWeights_[static_cast<std::size_t>(pattern)];
         if (++remaining_[position] == 2) reopened.push_back(position);
         if (i < propagated_)
-            for (int d = 0; d < 4; ++d) ++count(position, d, patterns_.sideKey(d, pattern));
+            for (int d = 0; d < 4; ++d) {
+                const std::size_t at = countAt(position, d, patterns_.sideKey(d, pattern));
+                if (narrow_) ++narrowCounts_[at];
+                else ++wideCounts_[at];
+            }
         if (!narrowed_[position]) {
             narrowed_[position] = 1;
             narrowedList_.push_back(position);

@@ -71,7 +71,11 @@ public:
     void clearNewlyDecided() { newlyDecided_.clear(); }
 
 private:
-    std::uint16_t& count(std::size_t position, int d, std::uint32_t key) { return counts_[position * countStride_ + keyOffset_[d] + key]; }
+    std::size_t countAt(std::size_t position, int d, std::uint32_t key) const { return position * countStride_ + keyOffset_[d] + key; }
+    template <typename Count>
+    bool propagateWith(Count* counts);
+    template <typename Count>
+    void resetCounts(std::vector<Count>& counts);
     std::uint64_t* bitsOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(words_); }
     const std::uint64_t* bitsOf(std::size_t position) const { return wave_.data() + position * static_cast<std::size_t>(words_); }
     // Bans at `position` the patterns whose side facing back against d has `key`.
@@ -91,8 +95,12 @@ private:
     std::vector<std::uint32_t> remaining_;
     std::vector<std::uint64_t> weightLeft_;
     std::vector<double> logWeightLeft_;
-    // For each position and side, how many remaining patterns have each key there.
-    std::vector<std::uint16_t> counts_, initialCounts_;
+    // For each position and side, how many remaining patterns have each key there:
+    // a byte a count when no key is shared by more than 255 patterns (the usual
+    // case: half the memory every ban reads and writes), else two.
+    std::vector<std::uint8_t> narrowCounts_;
+    std::vector<std::uint16_t> wideCounts_, initialCounts_;
+    bool narrow_ = true;
     std::size_t countStride_ = 0;
     std::size_t keyOffset_[4] = {0, 0, 0, 0};
 
