@@ -148,12 +148,21 @@ void DepthStripView::paintEvent(QPaintEvent*) {
 void DepthStripView::drawStairs(QPainter& painter) const {
     const double mark = std::clamp(layout_.thumb.width() / 22.0, 5.0, 10.0);
     std::vector<int> links(static_cast<std::size_t>(count()), 0);
-    QColor line = kStairsDownColour;
-    line.setAlpha(120);
-    painter.setPen(QPen(line, 1.2));
+    // Strong where a depth lies above the next (the links run between the pictures)
+    // or where the pointer is; faint where they lie side by side, since there every
+    // link crosses both pictures.
+    const auto pen = [this](int upper) {
+        const bool stacked = upper / layout_.columns != (upper + 1) / layout_.columns;
+        const bool pointed = hovered_ == upper || hovered_ == upper + 1;
+        QColor line = kStairsDownColour;
+        line.setAlpha(pointed ? 230 : stacked ? 130 : 60);
+        return QPen(line, pointed ? 1.6 : 1.1);
+    };
     for (const StairsPair& s : level_->stairs)
-        if (s.upperDepth >= 0 && s.upperDepth + 1 < count() && links[static_cast<std::size_t>(s.upperDepth)]++ < kMaxLinksAPair)
+        if (s.upperDepth >= 0 && s.upperDepth + 1 < count() && links[static_cast<std::size_t>(s.upperDepth)]++ < kMaxLinksAPair) {
+            painter.setPen(pen(s.upperDepth));
             painter.drawLine(onThumbnail(s.upperDepth, s.x, s.y), onThumbnail(s.upperDepth + 1, s.x, s.y));
+        }
     for (const StairsPair& s : level_->stairs) {
         if (s.upperDepth < 0 || s.upperDepth + 1 >= count()) continue;
         drawStairsMark(painter, onThumbnail(s.upperDepth, s.x, s.y), mark, true);
@@ -199,6 +208,18 @@ bool DepthStripView::event(QEvent* event) {
     tip += tr("\nClick to show it");
     QToolTip::showText(help->globalPos(), tip, this);
     return true;
+}
+
+void DepthStripView::mouseMoveEvent(QMouseEvent* event) {
+    const int z = depthAt(event->position().toPoint());
+    if (z == hovered_) return;
+    hovered_ = z;
+    update();
+}
+
+void DepthStripView::leaveEvent(QEvent*) {
+    hovered_ = -1;
+    update();
 }
 
 void DepthStripView::mousePressEvent(QMouseEvent* event) {

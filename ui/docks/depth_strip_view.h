@@ -4,7 +4,9 @@
 // past a readable minimum the strip scrolls), the depth shown framed. The stairs
 // are drawn on them with the map's marks, and each pair is linked by a line from
 // its end on one depth to its end on the next, so how the depths join reads at a
-// glance. A click, or an arrow key, picks the depth the map shows.
+// glance (faint where the depths lie side by side and every link would cross both
+// pictures; the depth under the pointer brings its links out). A click, or an arrow
+// key, picks the depth the map shows.
 #include <QImage>
 #include <QWidget>
 #include <vector>
@@ -51,6 +53,8 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
@@ -67,6 +71,7 @@ private:
 
     const Level* level_ = nullptr;
     int current_ = 0;
+    int hovered_ = -1; // the depth under the pointer: its links stand out
     Layout layout_;
     std::vector<QImage> thumbnails_;
 };
