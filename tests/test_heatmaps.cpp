@@ -18,6 +18,7 @@
 #include "document/project_document.h"
 #include "io/ascii_map.h"
 #include "main_window.h"
+#include "document/level_facts.h"
 #include "map/map_view.h"
 #include "model/entity_template.h"
 
@@ -166,6 +167,34 @@ private slots:
         QCoreApplication::processEvents(); // ...and anything stale has been delivered
         QVERIFY(!map->heatWorking());
         QCOMPARE(map->heat().kind(), Heatmap::DeadEndDepth);
+    }
+
+    // Past the live limit a heatmap is refused up front (its distances alone are four
+    // bytes a cell, besides the copy of the level they are worked out on): nothing is
+    // worked out, and the legend says why. Under it, the same heatmap comes.
+    void aLevelTooLargeForALiveHeatmapIsRefused() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json"))); // 100 x 48 x 6: 28,800 cells
+        MapView* map = window.mapView();
+        window.levelFacts()->setLiveCellLimit(20000);
+        child<QAction>(&window, "heatFromStart")->trigger();
+        QVERIFY(!map->heatWorking());
+        QVERIFY(map->heatTooLarge());
+        QVERIFY(map->heat().empty());
+        auto* legend = window.findChild<LegendDock*>();
+        legend->show();
+        legend->raise();
+        legend->refresh();
+        const QStringList texts = legend->texts();
+        QVERIFY2(std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.contains("too large to work it out live"); }), qPrintable(texts.join(" | ")));
+        window.levelFacts()->setLiveCellLimit(LevelFacts::kLiveCells);
+        child<QAction>(&window, "heatNone")->trigger();
+        child<QAction>(&window, "heatFromStart")->trigger();
+        map->waitForHeatWorkers();
+        QVERIFY(!map->heatTooLarge());
+        QCOMPARE(map->heat().kind(), Heatmap::FromStart);
     }
 
     // The map's heatmap holds the core's distances at every cell, the legend shows

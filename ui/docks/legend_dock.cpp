@@ -42,7 +42,7 @@ void LegendDock::refresh() {
     QElapsedTimer took;
     took.start();
     const LegendView view{map_->level(), map_->depth(), map_->overlays(), &map_->annotations(), map_->hiddenMarks(), map_->heat().maximum(), map_->heatWorking(),
-                          map_->shownRegions().get()};
+                          map_->heatTooLarge(), map_->shownRegions().get()};
     list_->clear();
     QString section;
     for (const LegendEntry& e : legendEntries(view, kIconSize)) {

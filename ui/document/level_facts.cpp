@@ -117,6 +117,7 @@ std::shared_ptr<const HeatValues> LevelFacts::heatmap(Heatmap kind) {
         heatJobs_.restart();
         heatTimer_.stop();
         heatWorking_ = false;
+        heatTooLarge_ = false;
         heat_.reset();
         if (kind != Heatmap::None) workOutHeatmap();
         return heat_;
@@ -130,6 +131,15 @@ void LevelFacts::workOutHeatmap() {
     heatTimer_.stop();
     if (heatKind_ == Heatmap::None) return;
     heatJobs_.restart();
+    const Level& level = document_->level();
+    heatTooLarge_ = std::int64_t{level.width()} * level.height() * level.depthCount() > liveCells_;
+    if (heatTooLarge_) { // refused up front: nothing to show, and the legend says why
+        heatWorking_ = false;
+        heat_.reset();
+        heatOf_ = levelChange_;
+        emit heatmapChanged();
+        return;
+    }
     heatWorking_ = true;
     auto copy = std::make_shared<const Level>(document_->level());
     const Connectivity movement = document_->project().movement;
@@ -175,7 +185,7 @@ void LevelFacts::scheduleMeasuring() {
 void LevelFacts::measureNow() {
     if (!measuring_ || !document_->atEnd()) return;
     const Level& level = document_->level();
-    tooLarge_ = std::int64_t{level.width()} * level.height() * level.depthCount() > kLiveCells;
+    tooLarge_ = std::int64_t{level.width()} * level.height() * level.depthCount() > liveCells_;
     measureJobs_.restart(); // a measurement of an older level is stale
     if (tooLarge_) {
         measurement_.reset();

@@ -51,9 +51,15 @@ public:
     // it comes; a kind asked for since is never shown stale.
     std::shared_ptr<const HeatValues> heatmap(Heatmap kind);
     bool heatWorking() const { return heatWorking_; }
+    // Whether the last heatmap asked for was refused: the level has more cells than
+    // are worked out live (its distances alone are four bytes a cell, besides the
+    // copy of the level they are worked out on).
+    bool heatTooLarge() const { return heatTooLarge_; }
 
-    // Levels above this many cells are not measured live (`burrow stats` does them).
+    // Levels above this many cells get no live heatmap nor measurement (`burrow
+    // stats` measures them); a test may lower it.
     static constexpr std::int64_t kLiveCells = 32'000'000;
+    void setLiveCellLimit(std::int64_t cells) { liveCells_ = cells; }
     // Whether someone shows the measurement; while nobody does, nothing is measured.
     void setMeasuring(bool wanted);
     // The finished level's measurement (its warnings counted), or nullptr: while the
@@ -97,7 +103,9 @@ private:
     std::shared_ptr<const HeatValues> heat_;     // of that kind, maybe of an older level
     std::uint64_t levelChange_ = 1, heatOf_ = 0; // changes of the level; the one heat_ is of
     bool heatWorking_ = false;
+    bool heatTooLarge_ = false;
     QTimer heatTimer_;
+    std::int64_t liveCells_ = kLiveCells;
 
     bool measuring_ = false;
     bool tooLarge_ = false;

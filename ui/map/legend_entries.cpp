@@ -132,10 +132,12 @@ void addHeatmap(std::vector<LegendEntry>& out, const LegendView& view, int size)
     default:
         meaning = QObject::tr("Walking steps across depths by stairs; cells that cannot be walked to are left uncoloured. Hover a cell for its value.");
     }
-    out.push_back({QObject::tr("Heatmap"), swatch(size, scale),
-                   view.heatWorking ? QObject::tr("%1: the bot is playing its games…").arg(title)
-                                    : QObject::tr("%1: 0 (yellow) to %2 (purple)").arg(title).arg(count(view.heatMaximum)),
-                   meaning});
+    const long long cells = static_cast<long long>(view.level->width()) * view.level->height() * view.level->depthCount();
+    const QString state = view.heatTooLarge ? QObject::tr("%1: not shown, the level is too large to work it out live (%2 cells)").arg(title).arg(count(cells))
+                          : view.heatWorking ? (heatmapPlaysGames(view.overlays.heatmap) ? QObject::tr("%1: the bot is playing its games…").arg(title)
+                                                                                        : QObject::tr("%1: being worked out…").arg(title))
+                                             : QObject::tr("%1: 0 (yellow) to %2 (purple)").arg(title).arg(count(view.heatMaximum));
+    out.push_back({QObject::tr("Heatmap"), swatch(size, scale), state, meaning});
 }
 
 void addOtherDepth(std::vector<LegendEntry>& out, const LegendView& view, int size) {

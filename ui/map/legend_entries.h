@@ -24,7 +24,8 @@ struct LegendView {
     const std::vector<AgedAnnotation>* marks = nullptr; // generation marks on screen
     int hiddenMarks = 0;                                // left out where they crowd
     int heatMaximum = 0;                                // the heatmap's largest value (overlays.heatmap)
-    bool heatWorking = false;                           // its games are still being played
+    bool heatWorking = false;                           // it is still being worked out
+    bool heatTooLarge = false;                          // it was refused: the level is too large
     const RegionRuns* regions = nullptr;                // the depth's regions, once labelled (overlays.regions)
 };
 

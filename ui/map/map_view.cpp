@@ -164,6 +164,8 @@ void MapView::recomputeHeat() {
 
 bool MapView::heatWorking() const { return facts_ && overlays_.heatmap != Heatmap::None && facts_->heatWorking(); }
 
+bool MapView::heatTooLarge() const { return facts_ && overlays_.heatmap != Heatmap::None && facts_->heatTooLarge(); }
+
 void MapView::waitForHeatWorkers() {
     if (facts_) facts_->settle();
 }

@@ -50,6 +50,8 @@ public:
     // stays and heatWorking() is true.
     const HeatLayer& heat() const { return heat_; }
     bool heatWorking() const;
+    // The heatmap asked for was refused: the level is too large to work it out live.
+    bool heatTooLarge() const;
     // Blocks until the heatmap under way has been worked out and is shown (tests).
     void waitForHeatWorkers();
     void setOverlays(const OverlayOptions& options);
