@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QHelpEvent>
+#include <QTimer>
 #include <QToolTip>
 
 #include "test_main.h"

@@ -5,9 +5,7 @@
 // 2000 x 2000 level pans as smoothly as a small one.
 #include <QImage>
 #include <QPointer>
-#include <QTimer>
 #include <QWidget>
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <span>
