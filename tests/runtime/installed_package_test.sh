@@ -42,14 +42,14 @@ echo "-- find_package(Burrow) consumer, 4 threads"
 cmake -S "$source/tests/runtime/consumer" -B "$work/by-cmake" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.log" ||
   { cat "$work/cmake.log"; fail "configuring with find_package(Burrow)"; }
 cmake --build "$work/by-cmake" > "$work/build.log" || { cat "$work/build.log"; fail "building with find_package(Burrow)"; }
-"$work/by-cmake/consumer" 4 1 12 "${examples[@]}" > "$work/cmake.out"
-for p in "${examples[@]}"; do same_as_stats "$work/cmake.out" 1 12 "$p" "find_package consumer"; done
+"$work/by-cmake/consumer" 4 1 8 "${examples[@]}" > "$work/cmake.out"
+for p in "${examples[@]}"; do same_as_stats "$work/cmake.out" 1 8 "$p" "find_package consumer"; done
 
 echo "-- pkg-config consumer, 3 threads"
 flags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs burrow)
 cc -std=c99 -Wall -Wextra -Werror "$source/tests/runtime/consumer/consumer.c" -o "$work/by-pkg-config" $flags -lpthread
-LD_LIBRARY_PATH="$prefix/lib" "$work/by-pkg-config" 3 20 31 "${examples[@]}" > "$work/pc.out"
-for p in "${examples[@]}"; do same_as_stats "$work/pc.out" 20 31 "$p" "pkg-config consumer"; done
+LD_LIBRARY_PATH="$prefix/lib" "$work/by-pkg-config" 3 20 27 "${examples[@]}" > "$work/pc.out"
+for p in "${examples[@]}"; do same_as_stats "$work/pc.out" 20 27 "$p" "pkg-config consumer"; done
 grep -q "^version $("$burrow" --version | awk '{print $NF}')$" "$work/pc.out" || fail "burrow_version() is not the version burrow --version gives"
 
 echo "-- a broken project is an error naming its file"
