@@ -71,9 +71,11 @@ bool WfcWave::reset() {
     // rest); its capacity stays across attempts. Reserved for every ban an attempt can
     // make (the memory estimate counts it) rather than grown: each doubling copied the
     // trail and touched fresh pages (a fifth of a 256 x 256 level's time). Pages the
-    // trail never reaches are never touched.
+    // trail never reaches are never touched; past 128 MiB it grows as needed, so a
+    // machine that refuses a large reservation up front still runs a large level.
     trail_.clear();
-    trail_.reserve(positions * static_cast<std::size_t>(count));
+    constexpr std::size_t kMostReserved = std::size_t{16} << 20; // bans, 8 bytes each
+    trail_.reserve(std::min(positions * static_cast<std::size_t>(count), kMostReserved));
     propagated_ = 0;
     if (count > 1) banUnsupported();
     return propagate();
