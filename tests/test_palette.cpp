@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/measure.h"
+#include "generators/wfc_candidates.h"
 #include "generators/wfc_patterns.h"
+#include "random/rng.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_build.h"
 #include "pipeline/make_level.h"
@@ -211,6 +214,54 @@ private slots:
                 for (int x = 0; x + 3 <= made.level.width(); ++x)
                     QVERIFY2(allowed.count(windowAt(made.level, x, y, 3)), qPrintable(QString("seed %1: window at (%2, %3)").arg(seed).arg(x).arg(y)));
         }
+    }
+
+    // The heap of undecided positions: after any mix of new entropies, moves and
+    // removals (as propagation and backtracking make them), its top is the least
+    // (entropy, draw) of the positions in it, each in it once.
+    void theCandidatesKeepTheLeastEntropyOnTop() {
+        struct Key {
+            double entropy;
+            std::uint32_t tieBreak;
+        };
+        constexpr std::uint32_t kPositions = 300;
+        std::vector<std::optional<Key>> held(kPositions);
+        WfcCandidates candidates;
+        candidates.reset(kPositions);
+        Rng rng(77);
+        for (int op = 0; op < 20000; ++op) {
+            const std::uint32_t position = rng.below(kPositions);
+            if (rng.below(4) == 0) {
+                candidates.remove(position);
+                held[position].reset();
+            } else {
+                // Few distinct entropies, so ties fall to the draw.
+                const Key key{static_cast<double>(rng.below(8)) / 4.0, rng.next32()};
+                candidates.set(position, key.entropy, key.tieBreak);
+                held[position] = key;
+            }
+            std::optional<std::uint32_t> least;
+            for (std::uint32_t p = 0; p < kPositions; ++p) {
+                if (!held[p]) continue;
+                const Key& a = *held[p];
+                if (!least || a.entropy < held[*least]->entropy || (a.entropy == held[*least]->entropy && a.tieBreak < held[*least]->tieBreak)) least = p;
+            }
+            QCOMPARE(candidates.empty(), !least.has_value());
+            if (least) QCOMPARE(candidates.top(), *least);
+        }
+        // Emptied by taking the top each time: every held position comes out once, in order.
+        std::size_t count = 0;
+        for (const auto& h : held) count += h.has_value();
+        double lastEntropy = -1;
+        for (; !candidates.empty(); --count) {
+            const std::uint32_t top = candidates.top();
+            QVERIFY(held[top].has_value());
+            QVERIFY(held[top]->entropy >= lastEntropy);
+            lastEntropy = held[top]->entropy;
+            held[top].reset();
+            candidates.remove(top);
+        }
+        QCOMPARE(count, std::size_t{0});
     }
 
     // A sample whose windows share a side by the hundred: 256 columns of four cells

@@ -26,10 +26,10 @@
 #include <cstdlib>
 #include <cmath>
 #include <optional>
-#include <queue>
 #include <string>
 #include <vector>
 
+#include "generators/wfc_candidates.h"
 #include "generators/wfc_patterns.h"
 #include "generators/wfc_wave.h"
 
@@ -53,17 +53,6 @@ constexpr int kMaxWfcPatterns = 65535;
 WfcSettings settingsOf(const ParamValues& p) {
     return {p.integer("pattern_size"), p.integer("symmetry"), p.flag("periodic_sample")};
 }
-
-struct Candidate {
-    double entropy;
-    std::uint32_t tieBreak;
-    std::uint32_t position;
-    std::uint32_t version;
-    // The heap's top is the least entropy, then the least draw.
-    friend bool operator<(const Candidate& a, const Candidate& b) {
-        return a.entropy != b.entropy ? a.entropy > b.entropy : a.tieBreak > b.tieBreak;
-    }
-};
 
 class WaveFunctionCollapse final : public Stage {
 public:
@@ -163,12 +152,11 @@ private:
         ++attempt_;
         started_ = true;
         const std::size_t positions = wave_->positionCount();
-        version_.assign(positions, 0);
         written_.assign(positions, 0);
         decisions_.clear();
         undone_ = 0;
         decidedCount_ = 0;
-        heap_ = {};
+        candidates_.reset(positions);
         canvas.fill(Tile::Void);
         const bool consistent = wave_->reset();
         wave_->clearNarrowed();
@@ -178,26 +166,21 @@ private:
         }
         wave_->clearNewlyDecided();
         for (std::size_t p = 0; p < positions; ++p) {
-            if (wave_->remaining(p) > 1) heap_.push({wave_->entropy(p), rng_.next32(), static_cast<std::uint32_t>(p), 0});
+            if (wave_->remaining(p) > 1) candidates_.set(static_cast<std::uint32_t>(p), wave_->entropy(p), rng_.next32());
             else decide(canvas, p); // one pattern fits there (or anywhere, with a one-pattern sample)
         }
         if (decidedCount_ == positions) finish();
     }
 
     Outcome observeAndPropagate(LevelCanvas& canvas) {
-        // The undecided position of least entropy; entries made stale by a narrowing are skipped.
-        while (!heap_.empty()) {
-            const Candidate top = heap_.top();
-            if (wave_->remaining(top.position) > 1 && version_[top.position] == top.version) break;
-            heap_.pop();
-        }
-        if (heap_.empty()) {
+        // The undecided position of least entropy.
+        if (candidates_.empty()) {
             mark_ = {-1, -1};
             finish();
             return Outcome::Done;
         }
-        const std::size_t position = heap_.top().position;
-        heap_.pop();
+        const std::size_t position = candidates_.top();
+        candidates_.remove(static_cast<std::uint32_t>(position));
         const std::size_t trailMark = wave_->mark();
         const int chosen = wave_->patternAtWeight(position, rng_.below(static_cast<std::uint32_t>(wave_->weightLeft(position))));
         wave_->banAllBut(position, chosen);
@@ -223,11 +206,13 @@ private:
         for (Decision& d : decisions_) d.trailMark -= mark;
     }
 
-    // Each narrowed position goes back in the heap once, with its new entropy.
+    // Each narrowed position moves in the heap to its new entropy, with a new draw to
+    // break ties; one decided (or emptied) leaves it.
     void requeueNarrowed() {
         for (std::size_t p : wave_->narrowed()) {
-            ++version_[p];
-            if (wave_->remaining(p) > 1) heap_.push({wave_->entropy(p), rng_.next32(), static_cast<std::uint32_t>(p), version_[p]});
+            const auto position = static_cast<std::uint32_t>(p);
+            if (wave_->remaining(p) > 1) candidates_.set(position, wave_->entropy(p), rng_.next32());
+            else candidates_.remove(position);
         }
         wave_->clearNarrowed();
     }
@@ -332,10 +317,9 @@ private:
 
     int attempt_ = 0;
     bool started_ = false;
-    std::vector<std::uint32_t> version_;
     std::vector<std::uint8_t> written_;
     std::size_t decidedCount_ = 0;
-    std::priority_queue<Candidate> heap_;
+    WfcCandidates candidates_;
     // Each observation: where the trail was, so a contradiction undoes to there.
     struct Decision {
         std::size_t trailMark;
