@@ -13,12 +13,13 @@ quietly() { "$@" > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }; } # the
 for project in "$source"/examples/*.burrow.json; do
   stem=$(basename "$project" .burrow.json)
   quietly "$burrow" generate "$project" --seed 1 --format tmj --out "$work/$stem/art"
-  # LDtk's schema is slow to check cell by cell: its projects at a smaller size (every
-  # depth, every kind of thing still there).
+  # The schemas are slow to check cell by cell (Python, an integer at a time): LDtk's
+  # projects and the other Tiled variants at a smaller size (every depth, layer, kind of
+  # thing and tileset still there); each project's own size is checked once above.
   quietly "$burrow" generate "$project" --seed 1 --format ldtk --size 48x24 --out "$work/$stem/art-ldtk"
-  quietly "$burrow" generate "$project" --seed 3 --format tmj --burrow-tiles --out "$work/$stem/glyphs"
+  quietly "$burrow" generate "$project" --seed 3 --format tmj --burrow-tiles --size 48x24 --out "$work/$stem/glyphs"
   quietly "$burrow" generate "$project" --seed 3 --format ldtk --burrow-tiles --size 48x24 --out "$work/$stem/glyphs-ldtk"
-  quietly "$burrow" generate "$project" --seed 4 --format tmj --tilesets external --out "$work/$stem/external"
+  quietly "$burrow" generate "$project" --seed 4 --format tmj --tilesets external --size 48x24 --out "$work/$stem/external"
 done
 python3 - "$source/tests/schemas" "$work" <<'PY'
 import json, pathlib, sys
