@@ -13,9 +13,12 @@ function(burrow_moc_without_system_headers)
   endif()
   set(dropped "")
   foreach(dir IN LISTS CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
-    string(APPEND dropped "    -I${dir}) ;;\n")
+    string(APPEND dropped "    '-I${dir}') ;;\n") # quoted: a literal, whatever the path holds
   endforeach()
   get_target_property(moc Qt6::moc LOCATION) # an imported target's, for its default configuration
+  if(NOT moc)
+    return() # CMake finds moc itself, as without this
+  endif()
   set(wrapper ${PROJECT_BINARY_DIR}/moc-without-system-headers.sh)
   file(WRITE ${wrapper} "#!/bin/sh\n# Written by cmake/moc_without_system_headers.cmake: moc, without the compiler's header directories.\n"
                         "for arg do\n  shift\n  case $arg in\n${dropped}    *) set -- \"$@\" \"$arg\" ;;\n  esac\ndone\nexec \"${moc}\" \"$@\"\n")
