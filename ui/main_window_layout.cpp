@@ -16,6 +16,7 @@
 #include "docks/rules_dock.h"
 #include "docks/seed_gallery_dock.h"
 #include "main_window.h"
+#include "map/map_view.h"
 
 namespace burrow::ui {
 
