@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <optional>
 #include <set>
 #include <fstream>
 #include <regex>
@@ -159,20 +158,23 @@ private slots:
             std::ifstream in(entry.path());
             std::vector<std::string> lines;
             for (std::string line; std::getline(in, line);) lines.push_back(line);
-            std::optional<std::size_t> start;
+            // Where the function being read starts; npos between functions (a plain
+            // number: GCC 12 at -O3 took an optional's value for uninitialised here).
+            constexpr std::size_t kOutside = std::string::npos;
+            std::size_t start = kOutside;
             for (std::size_t i = 0; i < lines.size(); ++i) {
-                if (!start && std::regex_match(lines[i], opens)) {
+                if (start == kOutside && std::regex_match(lines[i], opens)) {
                     std::size_t first = i;
                     while (first > 0 && !std::isalpha(static_cast<unsigned char>(lines[first][0]))) --first; // the signature's first line
                     start = first;
-                } else if (start && lines[i] == "}") {
-                    const std::size_t length = i - *start + 1;
+                } else if (start != kOutside && lines[i] == "}") {
+                    const std::size_t length = i - start + 1;
                     ++functions;
                     QVERIFY2(length <= 80, qPrintable(QString("ui/%1:%2: %3 lines, over 80: split it by concept")
                                                           .arg(QString::fromStdString(fs::relative(entry.path(), ui).string()))
-                                                          .arg(*start + 1)
+                                                          .arg(start + 1)
                                                           .arg(length)));
-                    start.reset();
+                    start = kOutside;
                 }
             }
         }
