@@ -17,6 +17,7 @@
 #include "analysis/measure.h"
 #include "generators/wfc_candidates.h"
 #include "generators/wfc_patterns.h"
+#include "generators/wfc_wave.h"
 #include "random/rng.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_build.h"
@@ -262,6 +263,66 @@ private slots:
             candidates.remove(top);
         }
         QCOMPARE(count, std::size_t{0});
+    }
+
+    // Backtracking's undo: observations made, propagated, some contradicting, many
+    // taken back in any order, leave the wave exactly as a fresh one given only the
+    // observations kept. A ban counted and not restored, or a waiting ban undone and
+    // then counted anyway, makes later propagation differ. Each step observes a
+    // position and, before propagating, often the one beside it: two choices made
+    // blind to each other contradict often enough to undo half-propagated bans.
+    void undoingObservationsLeavesTheWaveOfThoseKept() {
+        const Project p = projectOf(projectJson(24, 20, json::array()));
+        const WfcPatterns patterns(*p.prefabs.find("ruins"), WfcSettings{3, 8, false});
+        WfcWave undone(patterns, 22, 18, false), replayed(patterns, 22, 18, false);
+        QVERIFY(undone.reset());
+        Rng rng(5);
+        using Observations = std::vector<std::pair<std::size_t, int>>;
+        std::vector<Observations> kept;
+        std::vector<std::size_t> marks, reopened;
+        int contradictions = 0, undos = 0;
+        const auto observe = [&](std::size_t position, Observations& made) {
+            if (undone.remaining(position) < 2) return;
+            const int pattern = undone.patternAtWeight(position, rng.below(static_cast<std::uint32_t>(undone.weightLeft(position))));
+            undone.banAllBut(position, pattern);
+            made.emplace_back(position, pattern);
+        };
+        for (int op = 0; op < 400; ++op) {
+            if (!marks.empty() && rng.below(3) == 0) {
+                undone.undoTo(marks.back(), reopened);
+                marks.pop_back();
+                kept.pop_back();
+                ++undos;
+                continue;
+            }
+            std::optional<std::size_t> open;
+            const std::size_t start = rng.below(static_cast<std::uint32_t>(undone.positionCount()));
+            for (std::size_t i = 0; i < undone.positionCount() && !open; ++i)
+                if (undone.remaining((start + i) % undone.positionCount()) > 1) open = (start + i) % undone.positionCount();
+            if (!open) break;
+            const std::size_t mark = undone.mark();
+            Observations made;
+            observe(*open, made);
+            if (rng.below(2) == 0) observe((*open + 1) % undone.positionCount(), made);
+            if (!undone.propagate()) {
+                undone.undoTo(mark, reopened);
+                ++contradictions;
+                continue;
+            }
+            marks.push_back(mark);
+            kept.push_back(made);
+        }
+        QVERIFY2(contradictions > 5 && undos > 20, qPrintable(QString("%1 contradictions, %2 undos").arg(contradictions).arg(undos)));
+        QVERIFY(replayed.reset());
+        for (const Observations& made : kept) {
+            for (const auto& [position, pattern] : made) replayed.banAllBut(position, pattern);
+            QVERIFY(replayed.propagate());
+        }
+        for (std::size_t q = 0; q < undone.positionCount(); ++q) {
+            QCOMPARE(undone.remaining(q), replayed.remaining(q));
+            QCOMPARE(undone.weightLeft(q), replayed.weightLeft(q));
+            QCOMPARE(undone.firstPattern(q), replayed.firstPattern(q));
+        }
     }
 
     // A sample whose windows share a side by the hundred: 256 columns of four cells

@@ -347,11 +347,11 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
                " may be: a smaller sample, pattern_size or symmetry";
     const bool periodic = params.flag("periodic_output");
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
-    // A position's wave, its bans on the trail (eight bytes each, at most one a
-    // pattern), its key counts (two bytes a key of each side), its neighbours, and
-    // its entropy and heap entries.
+    // A position's wave and its bans waiting to be propagated, its bans on the trail
+    // (eight bytes each, at most one a pattern), its key counts (two bytes a key of
+    // each side), its neighbours and queue entry, and its entropy and heap entries.
     const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
-    const double bytes = positions * (patterns.words() * 8.0 + patterns.count() * 8.0 + keys * 2.0 + 16.0 + 64.0);
+    const double bytes = positions * (patterns.words() * 16.0 + patterns.count() * 8.0 + keys * 2.0 + 16.0 + 8.0 + 64.0);
     const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +

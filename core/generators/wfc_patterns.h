@@ -49,6 +49,8 @@ public:
     // Direction d: 0 right, 1 down, 2 left, 3 up.
     // The key of the side of `pattern` that faces direction d.
     std::uint32_t sideKey(int d, int pattern) const { return sideKeys_[static_cast<std::size_t>(d)][static_cast<std::size_t>(pattern)]; }
+    // Every pattern's key on the side facing d, by pattern.
+    const std::uint32_t* sideKeys(int d) const { return sideKeys_[static_cast<std::size_t>(d)].data(); }
     // The patterns that may lie in direction d of a pattern whose side facing d has `key`.
     const std::uint64_t* neighboursOfKey(int d, std::uint32_t key) const {
         return masks_[static_cast<std::size_t>(d)].data() + static_cast<std::size_t>(key) * static_cast<std::size_t>(words_);

@@ -50,6 +50,9 @@ WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bo
     narrow_ = std::all_of(initialCounts_.begin(), initialCounts_.end(), [](std::uint16_t n) { return n <= 255; });
     remaining_.assign(positions, 0);
     narrowed_.assign(positions, 0);
+    queued_.assign(positions, 0);
+    for (auto& keys : usedUp_) keys.resize(static_cast<std::size_t>(count));
+    lostHere_.resize(static_cast<std::size_t>(words_));
 }
 
 bool WfcWave::reset() {
@@ -65,6 +68,10 @@ bool WfcWave::reset() {
     else resetCounts(wideCounts_);
     std::fill(narrowed_.begin(), narrowed_.end(), 0);
     narrowedList_.clear();
+    waiting_.assign(positions * static_cast<std::size_t>(words_), 0);
+    std::fill(queued_.begin(), queued_.end(), 0);
+    queue_.clear();
+    queueHead_ = 0;
     newlyDecided_.clear();
     contradiction_.reset();
     // The trail keeps the bans that can still be undone (forgetBefore drops the
@@ -76,7 +83,6 @@ bool WfcWave::reset() {
     trail_.clear();
     constexpr std::size_t kMostReserved = std::size_t{16} << 20; // bans, 8 bytes each
     trail_.reserve(std::min(positions * static_cast<std::size_t>(count), kMostReserved));
-    propagated_ = 0;
     if (count > 1) banUnsupported();
     return propagate();
 }
@@ -89,7 +95,7 @@ void WfcWave::banUnsupported() {
         for (std::uint32_t key = 0; key < patterns_.keyCount(d); ++key) {
             if (initialCounts_[keyOffset_[d] + key] == 0 || initialCounts_[keyOffset_[kOpposite[d]] + key] != 0) continue;
             for (std::size_t position = 0; position < positionCount(); ++position)
-                if (neighbours_[position * 4 + static_cast<std::size_t>(d)] != kNone) banHaving(position, kOpposite[d], key);
+                if (neighbours_[position * 4 + static_cast<std::size_t>(d)] != kNone) banSet(position, patterns_.neighboursOfKey(kOpposite[d], key));
         }
 }
 
@@ -117,53 +123,142 @@ int WfcWave::firstPattern(std::size_t position) const {
 }
 
 void WfcWave::ban(std::size_t position, int pattern) {
-    bitsOf(position)[pattern / 64] &= ~(std::uint64_t{1} << (pattern % 64));
-    weightLeft_[position] -= patterns_.weight(pattern);
-    logWeightLeft_[position] -= logWeights_[static_cast<std::size_t>(pattern)];
-    const std::uint32_t left = --remaining_[position];
+    std::fill(lostHere_.begin(), lostHere_.end(), 0);
+    lostHere_[static_cast<std::size_t>(pattern / 64)] = std::uint64_t{1} << (pattern % 64);
+    banSet(position, lostHere_.data());
+}
+
+void WfcWave::banAllBut(std::size_t position, int pattern) {
+    const std::uint64_t* bits = bitsOf(position);
+    std::copy(bits, bits + words_, lostHere_.begin());
+    lostHere_[static_cast<std::size_t>(pattern / 64)] &= ~(std::uint64_t{1} << (pattern % 64));
+    banSet(position, lostHere_.data());
+}
+
+// The bans wait, uncounted, until propagate() reaches the position: by then its
+// other neighbours may have taken more, and they are all counted at once.
+void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
+    std::uint64_t* bits = bitsOf(position);
+    std::uint64_t* waiting = waitingOf(position);
+    std::uint64_t weight = 0;
+    // w log w taken pattern by pattern, as one ban at a time did: the entropies of
+    // positions with the same patterns left then differ by their rounding, and which
+    // of them is observed first follows from how they were narrowed. Summed a batch
+    // first (rounded otherwise), twice as many attempts at 256 x 256 met contradictions.
+    double logWeight = logWeightLeft_[position];
+    std::uint32_t banned = 0;
+    for (int w = 0; w < words_; ++w) {
+        const std::uint64_t now = bits[w] & lost[w];
+        if (now == 0) continue;
+        bits[w] &= ~now;
+        waiting[w] |= now;
+        for (std::uint64_t left = now; left != 0; left &= left - 1) {
+            const int p = w * 64 + std::countr_zero(left);
+            ++banned;
+            weight += patterns_.weight(p);
+            logWeight -= logWeights_[static_cast<std::size_t>(p)];
+            trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(p)});
+        }
+    }
+    if (banned == 0) return;
+    weightLeft_[position] -= weight;
+    logWeightLeft_[position] = logWeight;
+    const std::uint32_t left = remaining_[position] - banned;
+    remaining_[position] = left;
     if (left == 0 && !contradiction_) contradiction_ = cellOf(position);
     if (left == 1) newlyDecided_.push_back(position);
     if (!narrowed_[position]) {
         narrowed_[position] = 1;
         narrowedList_.push_back(position);
     }
-    trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(pattern)});
-}
-
-void WfcWave::banAllBut(std::size_t position, int pattern) {
-    const std::uint64_t* bits = bitsOf(position);
-    for (int w = 0; w < words_; ++w) {
-        std::uint64_t others = bits[w];
-        if (w == pattern / 64) others &= ~(std::uint64_t{1} << (pattern % 64));
-        for (; others != 0; others &= others - 1) ban(position, w * 64 + std::countr_zero(others));
+    if (!queued_[position]) {
+        queued_[position] = 1;
+        queue_.push_back(static_cast<std::uint32_t>(position));
     }
 }
 
-void WfcWave::banHaving(std::size_t position, int d, std::uint32_t key) {
-    const std::uint64_t* bits = bitsOf(position);
-    const std::uint64_t* having = patterns_.neighboursOfKey(d, key);
-    for (int w = 0; w < words_; ++w)
-        for (std::uint64_t lost = bits[w] & having[w]; lost != 0; lost &= lost - 1) ban(position, w * 64 + std::countr_zero(lost));
-}
-
-// Each ban takes its pattern from the counts of its four sides' keys. A count that
-// reaches zero means no pattern left here has that key on that side: the neighbour
-// that way loses every pattern that needed it, unless it has none left already.
 bool WfcWave::propagate() { return narrow_ ? propagateWith(narrowCounts_.data()) : propagateWith(wideCounts_.data()); }
 
 template <typename Count>
 bool WfcWave::propagateWith(Count* counts) {
-    for (; propagated_ < trail_.size() && !contradiction_; ++propagated_) {
-        const std::size_t position = trail_[propagated_].position;
-        const int pattern = static_cast<int>(trail_[propagated_].pattern);
-        const std::uint32_t* around = &neighbours_[position * 4];
-        for (int d = 0; d < 4; ++d) {
-            const std::uint32_t key = patterns_.sideKey(d, pattern);
-            if (--counts[countAt(position, d, key)] != 0 || around[d] == kNone) continue;
-            if (counts[countAt(around[d], kOpposite[d], key)] != 0) banHaving(around[d], d, key);
-        }
+    while (queueHead_ < queue_.size() && !contradiction_) {
+        const std::size_t position = queue_[queueHead_++];
+        queued_[position] = 0;
+        propagateFrom(counts, position);
+    }
+    if (queueHead_ == queue_.size()) {
+        queue_.clear();
+        queueHead_ = 0;
     }
     return !contradiction_;
+}
+
+namespace {
+
+// Into `into` (words words), the union of the patterns each key in `keys` holds up
+// (`masks`: words words a key). With the words known when compiled (a sample of up
+// to 256 patterns, the usual) the union stays in registers.
+template <int Words>
+void unionOfKeys(const std::uint64_t* masks, const std::uint32_t* keys, std::size_t count, std::uint64_t* into) {
+    std::uint64_t sum[Words] = {};
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t* held = masks + static_cast<std::size_t>(keys[i]) * Words;
+        for (int w = 0; w < Words; ++w) sum[w] |= held[w];
+    }
+    std::copy(sum, sum + Words, into);
+}
+
+void unionOfKeys(const std::uint64_t* masks, int words, const std::uint32_t* keys, std::size_t count, std::uint64_t* into) {
+    switch (words) {
+    case 1: return unionOfKeys<1>(masks, keys, count, into);
+    case 2: return unionOfKeys<2>(masks, keys, count, into);
+    case 3: return unionOfKeys<3>(masks, keys, count, into);
+    case 4: return unionOfKeys<4>(masks, keys, count, into);
+    default: break;
+    }
+    std::fill(into, into + words, 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t* held = masks + static_cast<std::size_t>(keys[i]) * static_cast<std::size_t>(words);
+        for (int w = 0; w < words; ++w) into[w] |= held[w];
+    }
+}
+
+} // namespace
+
+// Each waiting ban takes its pattern from the counts of its four sides' keys. A count
+// that reaches zero means no pattern left here has that key on that side: the
+// neighbour that way loses every pattern that needed it. The keys used up are
+// gathered without a branch on each count (whether one reaches zero is a coin toss).
+template <typename Count>
+void WfcWave::propagateFrom(Count* counts, std::size_t position) {
+    std::uint64_t* waiting = waitingOf(position);
+    // Locals, not members: every count written is a byte, which may alias anything.
+    Count* sides[4];
+    const std::uint32_t* keysOf[4];
+    std::uint32_t* usedUp[4];
+    std::size_t usedUpCount[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 4; ++d) {
+        sides[d] = counts + countAt(position, d, 0);
+        keysOf[d] = patterns_.sideKeys(d);
+        usedUp[d] = usedUp_[d].data();
+    }
+    for (int w = 0; w < words_; ++w) {
+        for (std::uint64_t left = waiting[w]; left != 0; left &= left - 1) {
+            const int p = w * 64 + std::countr_zero(left);
+            for (int d = 0; d < 4; ++d) {
+                const std::uint32_t key = keysOf[d][p];
+                usedUp[d][usedUpCount[d]] = key;
+                usedUpCount[d] += --sides[d][key] == 0 ? 1 : 0;
+            }
+        }
+        waiting[w] = 0;
+    }
+    const std::uint32_t* around = &neighbours_[position * 4];
+    for (int d = 0; d < 4; ++d) {
+        if (usedUpCount[d] == 0 || around[d] == kNone) continue;
+        unionOfKeys(patterns_.neighboursOfKey(d, 0), words_, usedUp[d], usedUpCount[d], lostHere_.data());
+        banSet(around[d], lostHere_.data());
+    }
 }
 
 template <typename Count>
@@ -178,11 +273,14 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
     for (std::size_t i = trail_.size(); i-- > mark;) {
         const std::size_t position = trail_[i].position;
         const int pattern = static_cast<int>(trail_[i].pattern);
-        bitsOf(position)[pattern / 64] |= std::uint64_t{1} << (pattern % 64);
+        const std::uint64_t bit = std::uint64_t{1} << (pattern % 64);
+        bitsOf(position)[pattern / 64] |= bit;
         weightLeft_[position] += patterns_.weight(pattern);
         logWeightLeft_[position] += logWeights_[static_cast<std::size_t>(pattern)];
         if (++remaining_[position] == 2) reopened.push_back(position);
-        if (i < propagated_)
+        std::uint64_t& waiting = waitingOf(position)[pattern / 64];
+        if (waiting & bit) waiting &= ~bit; // never counted
+        else
             for (int d = 0; d < 4; ++d) {
                 const std::size_t at = countAt(position, d, patterns_.sideKey(d, pattern));
                 if (narrow_) ++narrowCounts_[at];
@@ -195,7 +293,16 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
     }
     const std::size_t undone = trail_.size() - mark;
     trail_.resize(mark);
-    propagated_ = std::min(propagated_, mark);
+    // Positions whose waiting bans were all undone leave the queue.
+    std::size_t kept = 0;
+    for (std::size_t i = queueHead_; i < queue_.size(); ++i) {
+        const std::uint32_t position = queue_[i];
+        const std::uint64_t* waiting = waitingOf(position);
+        if (std::any_of(waiting, waiting + words_, [](std::uint64_t w) { return w != 0; })) queue_[kept++] = position;
+        else queued_[position] = 0;
+    }
+    queue_.resize(kept);
+    queueHead_ = 0;
     contradiction_.reset();
     newlyDecided_.clear();
     return undone;
@@ -203,7 +310,6 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
 
 void WfcWave::forgetBefore(std::size_t mark) {
     trail_.erase(trail_.begin(), trail_.begin() + static_cast<std::ptrdiff_t>(mark));
-    propagated_ -= std::min(propagated_, mark);
 }
 
 void WfcWave::clearNarrowed() {

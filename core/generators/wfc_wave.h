@@ -6,9 +6,16 @@
 // facing the other has the key of the other's facing side. So a position keeps, for
 // each side, how many of its patterns have each key; a ban takes one from four of
 // those counts, and only a count reaching zero (the last pattern with that key on
-// that side is gone) bans anything in the neighbour. A ban is a few instructions,
-// each pattern of each position is banned at most once an attempt, and an attempt
-// costs the area times the patterns, never the area squared.
+// that side is gone) bans anything in the neighbour. Each pattern of each position is
+// banned at most once an attempt, so an attempt costs the area times the patterns,
+// never the area squared.
+//
+// Bans are propagated a position at a time, not a ban at a time: a narrowed position
+// waits in a queue while its neighbours take more from it, then all its new bans are
+// counted together, the keys they used up gathered without a branch on each count,
+// and each neighbour loses what those keys held up in one masked step. Most positions
+// are decided by propagation, one or two patterns a ban; taken one by one, every ban
+// paid for several mispredicted branches, which were most of the time.
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -74,12 +81,17 @@ private:
     std::size_t countAt(std::size_t position, int d, std::uint32_t key) const { return position * countStride_ + keyOffset_[d] + key; }
     template <typename Count>
     bool propagateWith(Count* counts);
+    // Counts the position's waiting bans and bans, in each neighbour, what the keys
+    // they used up held up there.
+    template <typename Count>
+    void propagateFrom(Count* counts, std::size_t position);
     template <typename Count>
     void resetCounts(std::vector<Count>& counts);
     std::uint64_t* bitsOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(words_); }
     const std::uint64_t* bitsOf(std::size_t position) const { return wave_.data() + position * static_cast<std::size_t>(words_); }
-    // Bans at `position` the patterns whose side facing back against d has `key`.
-    void banHaving(std::size_t position, int d, std::uint32_t key);
+    std::uint64_t* waitingOf(std::size_t position) { return waiting_.data() + position * static_cast<std::size_t>(words_); }
+    // Bans the patterns of `lost` (words_ words) still open at the position.
+    void banSet(std::size_t position, const std::uint64_t* lost);
     void banUnsupported();
 
     const WfcPatterns& patterns_;
@@ -95,9 +107,10 @@ private:
     std::vector<std::uint32_t> remaining_;
     std::vector<std::uint64_t> weightLeft_;
     std::vector<double> logWeightLeft_;
-    // For each position and side, how many remaining patterns have each key there:
-    // a byte a count when no key is shared by more than 255 patterns (the usual
-    // case: half the memory every ban reads and writes), else two.
+    // For each position and side, how many remaining patterns have each key there,
+    // the position's waiting bans not counted yet: a byte a count when no key is
+    // shared by more than 255 patterns (the usual case: half the memory every ban
+    // reads and writes), else two.
     std::vector<std::uint8_t> narrowCounts_;
     std::vector<std::uint16_t> wideCounts_, initialCounts_;
     bool narrow_ = true;
@@ -107,8 +120,13 @@ private:
     struct Ban {
         std::uint32_t position, pattern;
     };
-    std::vector<Ban> trail_; // every ban of the attempt; the first propagated_ propagated
-    std::size_t propagated_ = 0;
+    std::vector<Ban> trail_;             // every undoable ban of the attempt, in order
+    std::vector<std::uint64_t> waiting_; // words_ a position: banned, not yet counted
+    std::vector<std::uint32_t> queue_;   // the positions with waiting bans, first come first counted
+    std::size_t queueHead_ = 0;
+    std::vector<std::uint8_t> queued_;
+    std::vector<std::uint32_t> usedUp_[4]; // scratch: the keys a position's bans used up, by side
+    std::vector<std::uint64_t> lostHere_;  // scratch: words_, what a neighbour loses
     std::vector<std::uint8_t> narrowed_;
     std::vector<std::size_t> narrowedList_, newlyDecided_;
     std::optional<Point> contradiction_;
