@@ -23,6 +23,7 @@
 #include "generators/maze.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <numeric>
@@ -40,6 +41,22 @@ bool carvable(Tile t) { return t == Tile::Wall || t == Tile::Void; }
 
 constexpr int kDx[4] = {1, 0, -1, 0};
 constexpr int kDy[4] = {0, 1, 0, -1};
+
+// For each set of directions (bit d for direction d), its i-th direction in order.
+constexpr auto kOption = [] {
+    std::array<std::array<int, 4>, 16> table{};
+    for (unsigned set = 0; set < 16; ++set) {
+        int i = 0;
+        for (int d = 0; d < 4; ++d)
+            if (set & (1u << d)) table[set][static_cast<std::size_t>(i++)] = d;
+    }
+    return table;
+}();
+constexpr auto kOptionCount = [] {
+    std::array<int, 16> table{};
+    for (unsigned set = 0; set < 16; ++set) table[set] = (set & 1) + (set >> 1 & 1) + (set >> 2 & 1) + (set >> 3 & 1);
+    return table;
+}();
 
 // A wall between two parts that a door would join: one cell (room, door, part) or two
 // (room, door, passage, part) in a straight line from `from`.
@@ -117,23 +134,34 @@ private:
     enum class Phase { Prepare, Carve, Join, Braid };
 
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x); }
-    std::size_t latticeIndex(int lx, int ly) const { return static_cast<std::size_t>(ly) * static_cast<std::size_t>(latticeWidth_) + static_cast<std::size_t>(lx); }
+    // The lattice is stored with a border of blocked cells, so a neighbour needs no
+    // bounds test: latticeStride() cells a row.
+    std::size_t latticeStride() const { return static_cast<std::size_t>(latticeWidth_) + 2; }
+    std::size_t latticeIndex(int lx, int ly) const { return static_cast<std::size_t>(ly + 1) * latticeStride() + static_cast<std::size_t>(lx + 1); }
+    std::pair<int, int> latticeCell(std::size_t i) const {
+        return {static_cast<int>(i % latticeStride()) - 1, static_cast<int>(i / latticeStride()) - 1};
+    }
 
     // Which lattice cells the maze may use: all of them on a fresh level; around rooms,
     // those that are rock with no walkable cell among their eight neighbours.
     void prepare(LevelCanvas& canvas) {
         const TileKinds& kinds = canvas.level().kinds;
+        bool allRock = true;
         if (!aroundRooms_) canvas.fill(Tile::Wall);
         else
-            for (int y = 0; y < height_ && !hasRooms_; ++y)
-                for (int x = 0; x < width_; ++x)
-                    if (kinds.walkable(canvas.get(x, y))) {
-                        hasRooms_ = true;
-                        break;
-                    }
-        state_.assign(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_), kFree);
-        active_.reserve(state_.size()); // a backtracker's list can hold every cell at once
-        if (aroundRooms_)
+            for (int y = 0; y < height_; ++y)
+                for (int x = 0; x < width_; ++x) {
+                    hasRooms_ |= kinds.walkable(canvas.get(x, y));
+                    allRock &= carvable(canvas.get(x, y));
+                }
+        // On solid rock the wall between a cell and a free neighbour is rock too (only
+        // carving into the neighbour opens it): no need to look at it each step.
+        wallsToCheck_ = !allRock;
+        state_.assign(latticeStride() * (static_cast<std::size_t>(latticeHeight_) + 2), kBlocked);
+        for (int ly = 0; ly < latticeHeight_; ++ly)
+            std::fill_n(state_.begin() + static_cast<std::ptrdiff_t>(latticeIndex(0, ly)), latticeWidth_, kFree);
+        active_.reserve(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_)); // a backtracker's list can hold every cell at once
+        if (!allRock)
             for (int ly = 0; ly < latticeHeight_; ++ly)
                 for (int lx = 0; lx < latticeWidth_; ++lx)
                     if (!clearAround(canvas, 2 * lx + 1, 2 * ly + 1, kinds)) state_[latticeIndex(lx, ly)] = kBlocked;
@@ -152,24 +180,26 @@ private:
     // Extends the tree by one cell, or starts a new tree where the lattice is cut off
     // by rooms. False when every free cell is carved.
     bool carveOne(LevelCanvas& canvas) {
+        const std::ptrdiff_t stride = static_cast<std::ptrdiff_t>(latticeStride());
         while (!active_.empty()) {
             const std::size_t pick = pickActive();
             const auto [lx, ly] = active_[pick];
-            int options[4];
-            int count = 0;
-            for (int d = 0; d < 4; ++d) {
-                const int nx = lx + kDx[d], ny = ly + kDy[d];
-                if (nx < 0 || ny < 0 || nx >= latticeWidth_ || ny >= latticeHeight_ || state_[latticeIndex(nx, ny)] != kFree) continue;
-                // Not around rooms the level was filled with rock: every wall between lattice cells is.
-                if (aroundRooms_ && !carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) continue;
-                options[count++] = d;
-            }
-            if (count == 0) { // a dead end of the tree: no longer grows
+            // The free neighbours as four bits (right, down, left, up), without a branch
+            // on each: whether a neighbour is free is a coin toss the CPU cannot predict.
+            const std::uint8_t* at = state_.data() + latticeIndex(lx, ly);
+            unsigned options = static_cast<unsigned>(at[1] == kFree) | static_cast<unsigned>(at[stride] == kFree) << 1 |
+                               static_cast<unsigned>(at[-1] == kFree) << 2 | static_cast<unsigned>(at[-stride] == kFree) << 3;
+            if (wallsToCheck_)
+                for (int d = 0; d < 4; ++d)
+                    if (!carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) options &= ~(1u << d);
+            if (options == 0) { // a dead end of the tree: no longer grows
                 active_[pick] = active_.back();
                 active_.pop_back();
                 continue;
             }
-            const int d = options[count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))];
+            // The options in direction order, the draw skipped when there is one.
+            const int count = kOptionCount[options];
+            const int d = kOption[options][count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))];
             const int nx = lx + kDx[d], ny = ly + kDy[d];
             canvas.set(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d], passage_);
             carve(canvas, nx, ny);
@@ -179,7 +209,8 @@ private:
         while (nextFree_ < state_.size() && state_[nextFree_] != kFree) ++nextFree_;
         if (nextFree_ < state_.size()) {
             ++trees_;
-            carve(canvas, static_cast<int>(nextFree_ % static_cast<std::size_t>(latticeWidth_)), static_cast<int>(nextFree_ / static_cast<std::size_t>(latticeWidth_)));
+            const auto [lx, ly] = latticeCell(nextFree_);
+            carve(canvas, lx, ly);
             return true;
         }
         mark_ = {-1, -1};
@@ -320,8 +351,8 @@ private:
     // that is a dead end too (two dead ends gone with one opening).
     bool openNextLoop(LevelCanvas& canvas) {
         while (nextDeadEnd_ < deadEnds_.size()) {
-            const int cell = deadEnds_[nextDeadEnd_++];
-            const int x = 2 * (cell % latticeWidth_) + 1, y = 2 * (cell / latticeWidth_) + 1;
+            const auto [cellX, cellY] = latticeCell(static_cast<std::size_t>(deadEnds_[nextDeadEnd_++]));
+            const int x = 2 * cellX + 1, y = 2 * cellY + 1;
             if (openNeighbours(canvas, x, y) != 1) continue; // opened already by a neighbour
             if (braid_ < 1.0 && !rng_.chance(braid_)) continue;
             int choices[4], deadChoices[4];
@@ -406,6 +437,7 @@ private:
 
     Phase phase_ = Phase::Prepare;
     bool hasRooms_ = false;
+    bool wallsToCheck_ = true;
     std::vector<std::uint8_t> state_; // a lattice cell: free, blocked or carved
     // The growing tree's cells that may still grow, as lattice coordinates (no
     // division a step to find them again).
