@@ -34,30 +34,43 @@ struct PaddedDepth {
     Point point(std::uint32_t i) const { return {static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1}; }
 };
 
-// A shortest walk from `from` to `to` (both included), as indices, or none.
-std::vector<std::uint32_t> shortestWalk(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
-    // The step that reached a cell (8 at the start), kUnreached or kRock: one load a
-    // neighbour tells all.
-    constexpr std::int8_t kUnreached = -1, kRock = -2;
-    std::vector<std::int8_t> came(depth.open.size());
-    for (std::size_t i = 0; i < came.size(); ++i) came[i] = depth.open[i] ? kUnreached : kRock;
+// A breadth-first search from `from` until `to` is reached, over `Steps` steps
+// (known when compiled, so the loop over them unrolls). came[] holds the step that
+// reached a cell (8 at the start), kUnreached or kRock: one load a neighbour tells all.
+template <std::size_t Steps>
+void searchFrom(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to, std::vector<std::int8_t>& came) {
+    constexpr std::int8_t kUnreached = -1;
+    std::int32_t offsets[Steps];
+    std::copy_n(depth.offsets.begin(), Steps, offsets);
     // Room for every open cell and a step past them (see below).
-    std::vector<std::uint32_t> queue(depth.openCells + 8);
+    std::vector<std::uint32_t> queue(depth.openCells + Steps);
     std::size_t tail = 0;
     queue[tail++] = from;
     came[from] = 8;
     for (std::size_t head = 0; head < tail && came[to] < 0; ++head) {
         const std::uint32_t p = queue[head];
-        for (std::size_t d = 0; d < depth.offsets.size(); ++d) {
-            const std::uint32_t n = p + static_cast<std::uint32_t>(depth.offsets[d]);
+        for (std::size_t d = 0; d < Steps; ++d) {
+            const std::uint32_t n = p + static_cast<std::uint32_t>(offsets[d]);
             // Without a branch: whether a neighbour is new is a coin toss, and a
             // mispredicted branch costs more than writing it at the queue's end.
-            const bool fresh = came[n] == kUnreached;
-            came[n] = fresh ? static_cast<std::int8_t>(d) : came[n];
+            // (Written as a mask: GCC turns a conditional expression back into a branch.)
+            const std::int8_t was = came[n];
+            const std::uint32_t fresh = was == kUnreached ? 1u : 0u;
+            const auto keep = static_cast<std::int8_t>(fresh - 1); // all ones unless fresh
+            came[n] = static_cast<std::int8_t>((was & keep) | (static_cast<std::int8_t>(d) & ~keep));
             queue[tail] = n;
             tail += fresh;
         }
     }
+}
+
+// A shortest walk from `from` to `to` (both included), as indices, or none.
+std::vector<std::uint32_t> shortestWalk(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
+    constexpr std::int8_t kUnreached = -1, kRock = -2;
+    std::vector<std::int8_t> came(depth.open.size());
+    for (std::size_t i = 0; i < came.size(); ++i) came[i] = depth.open[i] ? kUnreached : kRock;
+    if (depth.offsets.size() == 4) searchFrom<4>(depth, from, to, came);
+    else searchFrom<8>(depth, from, to, came);
     std::vector<std::uint32_t> walk;
     if (came[to] < 0) return walk;
     for (std::uint32_t p = to; came[p] != 8; p -= static_cast<std::uint32_t>(depth.offsets[static_cast<std::size_t>(came[p])])) walk.push_back(p);
