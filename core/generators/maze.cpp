@@ -14,10 +14,8 @@
 // cells form one tree under four-way moves: one path between any two cells.
 //
 // Around rooms, a passage cell keeps all eight neighbours clear of any room, so
-// rooms and maze meet only through doors. The doors are chosen like a spanning tree
-// (Kruskal's algorithm over the candidate doors in a random order): each joins two
-// parts not yet joined, and `extra_doors` is the chance that a door joining parts
-// already joined is opened too.
+// rooms and maze meet only through doors, chosen like a spanning tree (maze::Doorways,
+// generators/maze_doorways.h).
 //
 // Steps: the preparation, then one carve, one door or one loop each.
 #include "generators/maze.h"
@@ -26,21 +24,21 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <numeric>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "generators/maze_doorways.h"
 
 namespace burrow {
 namespace {
 
 constexpr int kLeastSide = 5; // two passages with a wall between, inside a border
 
-// Where a maze may carve: rock, or the void an earlier stage culled.
-bool carvable(Tile t) { return t == Tile::Wall || t == Tile::Void; }
-
-constexpr int kDx[4] = {1, 0, -1, 0};
-constexpr int kDy[4] = {0, 1, 0, -1};
+using maze::carvable;
+using maze::kDx;
+using maze::kDy;
 
 // For each set of directions (bit d for direction d), its i-th direction in order.
 constexpr auto kOption = [] {
@@ -57,34 +55,6 @@ constexpr auto kOptionCount = [] {
     for (unsigned set = 0; set < 16; ++set) table[set] = (set & 1) + (set >> 1 & 1) + (set >> 2 & 1) + (set >> 3 & 1);
     return table;
 }();
-
-// A wall between two parts that a door would join: one cell (room, door, part) or two
-// (room, door, passage, part) in a straight line from `from`.
-struct Doorway {
-    int x = 0, y = 0; // the cell next to `from`
-    int dir = 0;
-    int length = 1;
-    int a = 0, b = 0; // the parts it joins
-};
-
-class DisjointParts {
-public:
-    explicit DisjointParts(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
-    int find(int i) {
-        while (parent_[static_cast<std::size_t>(i)] != i) i = parent_[static_cast<std::size_t>(i)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(i)])];
-        return i;
-    }
-    bool join(int a, int b) {
-        a = find(a);
-        b = find(b);
-        if (a == b) return false;
-        parent_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
-        return true;
-    }
-
-private:
-    std::vector<int> parent_;
-};
 
 class Maze final : public Stage {
 public:
@@ -236,86 +206,23 @@ private:
         return rng_.below(static_cast<std::uint32_t>(active_.size()));
     }
 
-    // Every part of the level (each room, each tree of the maze) gets a number; then
-    // every wall one or two cells thick between two parts is a candidate door.
-    void findDoorways(LevelCanvas& canvas) {
-        const TileKinds& kinds = canvas.level().kinds;
-        std::vector<int> part(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_), -1);
-        int parts = 0;
-        std::vector<int> queue;
-        const int directions = movement_ == Connectivity::Eight ? 8 : 4;
-        constexpr int ax[8] = {1, 0, -1, 0, 1, 1, -1, -1};
-        constexpr int ay[8] = {0, 1, 0, -1, 1, -1, 1, -1};
-        for (int y = 0; y < height_; ++y)
-            for (int x = 0; x < width_; ++x) {
-                if (part[index(x, y)] >= 0 || !kinds.walkable(canvas.get(x, y))) continue;
-                part[index(x, y)] = parts;
-                queue.assign(1, static_cast<int>(index(x, y)));
-                for (std::size_t head = 0; head < queue.size(); ++head) {
-                    const int cx = queue[head] % width_, cy = queue[head] / width_;
-                    for (int d = 0; d < directions; ++d) {
-                        const int nx = cx + ax[d], ny = cy + ay[d];
-                        if (nx < 0 || ny < 0 || nx >= width_ || ny >= height_) continue;
-                        int& p = part[index(nx, ny)];
-                        if (p >= 0 || !kinds.walkable(canvas.get(nx, ny))) continue;
-                        p = parts;
-                        queue.push_back(static_cast<int>(index(nx, ny)));
-                    }
-                }
-                ++parts;
-            }
-        parts_ = std::make_unique<DisjointParts>(static_cast<std::size_t>(parts));
-        partCount_ = parts;
-        for (int y = 0; y < height_; ++y)
-            for (int x = 0; x < width_; ++x) {
-                const int from = part[index(x, y)];
-                if (from < 0) continue;
-                for (int d = 0; d < 4; ++d)
-                    for (int length = 1; length <= 2; ++length) {
-                        const int tx = x + kDx[d] * (length + 1), ty = y + kDy[d] * (length + 1);
-                        if (tx < 0 || ty < 0 || tx >= width_ || ty >= height_) break;
-                        if (!carvable(canvas.get(x + kDx[d] * length, y + kDy[d] * length))) break;
-                        const int to = part[index(tx, ty)];
-                        if (to < 0) continue;
-                        if (from < to) doorways_.push_back({x + kDx[d], y + kDy[d], d, length, from, to});
-                        break;
-                    }
-            }
-        rng_.shuffle(std::span<Doorway>(doorways_));
-        // Thin walls first: a door, not a door and a passage, wherever one will do.
-        std::stable_partition(doorways_.begin(), doorways_.end(), [](const Doorway& w) { return w.length == 1; });
-        for (int ly = 0; ly < latticeHeight_; ++ly)
-            for (int lx = 0; lx < latticeWidth_; ++lx)
-                if (state_[latticeIndex(lx, ly)] == kCarved) mazePart_.push_back(part[index(2 * lx + 1, 2 * ly + 1)]);
-        std::sort(mazePart_.begin(), mazePart_.end());
-        mazePart_.erase(std::unique(mazePart_.begin(), mazePart_.end()), mazePart_.end());
-    }
-
-    bool isMazePart(int p) const { return std::binary_search(mazePart_.begin(), mazePart_.end(), p); }
-
+    // The doors between the rooms and the maze's trees, one a step; then the braid.
     bool openNextDoor(LevelCanvas& canvas) {
-        if (!parts_) findDoorways(canvas);
-        while (nextDoorway_ < doorways_.size()) {
-            const Doorway& w = doorways_[nextDoorway_++];
-            if (!carvable(canvas.get(w.x, w.y)) || (w.length == 2 && !carvable(canvas.get(w.x + kDx[w.dir], w.y + kDy[w.dir])))) continue;
-            if (!parts_->join(w.a, w.b) && !(extraDoors_ > 0.0 && rng_.chance(extraDoors_))) continue;
-            // The door stands beside the room; a passage leads on to the maze.
-            const bool fromRoom = !isMazePart(w.a);
-            const bool toRoom = !isMazePart(w.b);
-            if (w.length == 1) canvas.set(w.x, w.y, fromRoom || toRoom ? door_ : passage_);
-            else {
-                canvas.set(w.x, w.y, fromRoom ? door_ : passage_);
-                canvas.set(w.x + kDx[w.dir], w.y + kDy[w.dir], fromRoom || !toRoom ? passage_ : door_);
-            }
-            mark_ = {w.x, w.y};
+        if (!doorways_) {
+            doorways_ = std::make_unique<maze::Doorways>(canvas, movement_, rng_);
+            for (int ly = 0; ly < latticeHeight_; ++ly)
+                for (int lx = 0; lx < latticeWidth_; ++lx)
+                    if (state_[latticeIndex(lx, ly)] == kCarved) doorways_->markMaze(2 * lx + 1, 2 * ly + 1);
+        }
+        if (const std::optional<Point> door = doorways_->openNext(canvas, rng_, extraDoors_, door_, passage_)) {
+            mark_ = *door;
             ++doorsOpened_;
             return true;
         }
-        int roots = 0;
-        for (int p = 0; p < partCount_; ++p) roots += parts_->find(p) == p;
-        partsApart_ = roots;
-        if (roots > 1)
-            warn("maze_parts_apart", std::to_string(roots) + " parts of the level (rooms and maze) stay apart: no wall one or two cells thick lies "
+        partsApart_ = doorways_->partsApart();
+        doorways_.reset();
+        if (partsApart_ > 1)
+            warn("maze_parts_apart", std::to_string(partsApart_) + " parts of the level (rooms and maze) stay apart: no wall one or two cells thick lies "
                                      "between them; a connect_regions stage after the maze joins them");
         mark_ = {-1, -1};
         phase_ = Phase::Braid;
@@ -446,12 +353,8 @@ private:
     int trees_ = 0;
     int carved_ = 0;
 
-    std::unique_ptr<DisjointParts> parts_;
-    int partCount_ = 0;
+    std::unique_ptr<maze::Doorways> doorways_; // while the doors open
     int partsApart_ = 0;
-    std::vector<int> mazePart_;
-    std::vector<Doorway> doorways_;
-    std::size_t nextDoorway_ = 0;
     int doorsOpened_ = 0;
 
     std::vector<int> deadEnds_;
