@@ -5,9 +5,11 @@
 #include <initializer_list>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_build.h"
+#include "model/tile.h"
 #include "project/project.h"
 
 namespace burrow::bench {
@@ -26,6 +28,22 @@ inline Project projectOf(LevelSize size, Recipe recipe, std::uint64_t seed = 123
     p.size = size;
     p.seed = seed;
     p.recipe = std::move(recipe);
+    return p;
+}
+
+// Ruins by the water, 16 x 16: the sample examples/wfc-ruins.burrow.json grows from.
+inline Prefab ruinsSample() {
+    const std::vector<std::string> rows = {
+        "################", "#....#.....#...#", "#....+.....#...#", "#....#.....+...#", "##+###.~~..#...#", "#.....~~~~.##+##",
+        "#......~~.......", "#..#............", "####+####..##+##", "#.......#..#...#", "#.......+..#...#", "#..~~...#..#...#",
+        "#.~~~~..####...#", "#..~~..........#", "#..............#", "################",
+    };
+    Prefab p;
+    p.id = "ruins";
+    p.width = static_cast<int>(rows.front().size());
+    p.height = static_cast<int>(rows.size());
+    for (const std::string& row : rows)
+        for (char c : row) p.cells.push_back({*tileFromId(std::string_view(&c, 1))});
     return p;
 }
 

@@ -6,26 +6,9 @@
 
 #include "bench_case.h"
 #include "bench_recipes.h"
-#include "model/tile.h"
 
 namespace burrow::bench {
 namespace {
-
-// Ruins by the water, 16 x 16: the sample examples/wfc-ruins.burrow.json grows from.
-Prefab ruinsSample() {
-    const std::vector<std::string> rows = {
-        "################", "#....#.....#...#", "#....+.....#...#", "#....#.....+...#", "##+###.~~..#...#", "#.....~~~~.##+##",
-        "#......~~.......", "#..#............", "####+####..##+##", "#.......#..#...#", "#.......+..#...#", "#..~~...#..#...#",
-        "#.~~~~..####...#", "#..~~..........#", "#..............#", "################",
-    };
-    Prefab p;
-    p.id = "ruins";
-    p.width = static_cast<int>(rows.front().size());
-    p.height = static_cast<int>(rows.size());
-    for (const std::string& row : rows)
-        for (char c : row) p.cells.push_back({*tileFromId(std::string_view(&c, 1))});
-    return p;
-}
 
 std::function<std::function<void()>()> making(LevelSize size, StageEntry entry, bool withSample = false) {
     return [=] {
