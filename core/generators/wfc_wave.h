@@ -14,8 +14,9 @@
 // waits in a queue while its neighbours take more from it, then all its new bans are
 // counted together, the keys they used up gathered without a branch on each count,
 // and each neighbour loses what those keys held up in one masked step. Most positions
-// are decided by propagation, one or two patterns a ban; taken one by one, every ban
-// paid for several mispredicted branches, which were most of the time.
+// are decided by propagation, a key lost beside them taking one or two patterns at a
+// time; taken one by one, every ban paid for several mispredicted branches, which were
+// most of the time.
 #include <cstdint>
 #include <optional>
 #include <vector>
