@@ -36,7 +36,7 @@ class TestGeneration : public QObject {
 private slots:
     void steppingEqualsRunningAndTimelineReplays_data() {
         QTest::addColumn<QString>("name");
-        for (const char* n : {"drone-caves", "random-fill", "cellular-depths", "rooms-and-hallways", "room-grid"}) QTest::newRow(n) << n;
+        for (const char* n : {"drone-caves", "random-fill", "cellular-depths", "rooms-and-hallways", "room-grid", "mazes", "bsp-dungeon", "vault"}) QTest::newRow(n) << n;
     }
     void steppingEqualsRunningAndTimelineReplays() {
         QFETCH(QString, name);

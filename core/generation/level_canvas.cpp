@@ -13,6 +13,11 @@ void LevelCanvas::note(int x, int y, Tile before, Tile after) {
     changes_->push_back(change(x, y, before, after));
 }
 
+void LevelCanvas::noteAt(std::size_t cell, Tile before, Tile after) {
+    const auto width = static_cast<std::size_t>(grid_.width());
+    note(static_cast<int>(cell % width), static_cast<int>(cell / width), before, after);
+}
+
 void LevelCanvas::fillRect(const Rect& rect, Tile tile) {
     const int x0 = std::max(rect.x, 0), x1 = std::min(rect.right(), width());
     const int y0 = std::max(rect.y, 0), y1 = std::min(rect.bottom(), height());

@@ -38,6 +38,14 @@ public:
         if (changes_ && cell != tile) note(x, y, cell, tile);
         cell = tile;
     }
+    // The same by the cell's index in the grid (y * width() + x), for stages that walk
+    // the grid by offsets.
+    void setAt(std::size_t cell, Tile tile) {
+        Tile& at = grid_.data()[cell];
+        if (changes_ && at != tile) noteAt(cell, at, tile);
+        at = tile;
+    }
+    Tile getAt(std::size_t cell) const { return grid_.data()[cell]; }
     void setClipped(int x, int y, Tile tile) {
         if (grid_.contains(x, y)) set(x, y, tile);
     }
@@ -55,6 +63,7 @@ public:
 private:
     // Out of line, so set() stays small enough to inline into diggers' loops.
     void note(int x, int y, Tile before, Tile after);
+    void noteAt(std::size_t cell, Tile before, Tile after);
     bool rowRecorded(int y);
     CellChange change(int x, int y, Tile before, Tile after) const {
         return {static_cast<std::uint16_t>(x), static_cast<std::uint16_t>(y), static_cast<std::uint8_t>(depth_), before, after, 0};

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -74,7 +75,7 @@ public:
             describe(hasRooms_ ? "found the rooms to carve around" : "laid out the lattice of passages");
             break;
         case Phase::Carve:
-            if (carveOne(canvas)) describe("carved passage " + std::to_string(carved_));
+            if (grow(canvas, 1) == 1) describe("carved passage " + std::to_string(carved_));
             else describe("the maze reaches every free cell");
             break;
         case Phase::Join:
@@ -91,7 +92,7 @@ public:
     // The same phases without a description a step: a megacell maze is a million steps.
     void run(LevelCanvas& canvas) override {
         if (phase_ == Phase::Prepare && !finished()) prepare(canvas);
-        while (phase_ == Phase::Carve && !finished()) carveOne(canvas);
+        if (phase_ == Phase::Carve && !finished()) grow(canvas, std::numeric_limits<std::size_t>::max());
         while (phase_ == Phase::Join && !finished()) openNextDoor(canvas);
         while (!finished()) openNextLoop(canvas);
     }
@@ -102,11 +103,17 @@ public:
 
 private:
     enum class Phase { Prepare, Carve, Join, Braid };
+    // A lattice cell. Its own type, not std::uint8_t: a store through unsigned char
+    // may alias anything, the random stream's state and the lists' ends included.
+    enum class Lattice : std::uint8_t { Free, Blocked, Carved };
 
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x); }
     // The lattice is stored with a border of blocked cells, so a neighbour needs no
-    // bounds test: latticeStride() cells a row.
-    std::size_t latticeStride() const { return static_cast<std::size_t>(latticeWidth_) + 2; }
+    // bounds test, and with as many cells a row as the level (the last ones blocked
+    // too): then the level's cell of lattice cell i is 2i - width - 1, and a step in
+    // the lattice is the same offset as the step to the wall between.
+    std::size_t latticeStride() const { return static_cast<std::size_t>(width_); }
+    std::size_t cellOf(std::size_t lattice) const { return 2 * lattice - static_cast<std::size_t>(width_) - 1; }
     std::size_t latticeIndex(int lx, int ly) const { return static_cast<std::size_t>(ly + 1) * latticeStride() + static_cast<std::size_t>(lx + 1); }
     std::pair<int, int> latticeCell(std::size_t i) const {
         return {static_cast<int>(i % latticeStride()) - 1, static_cast<int>(i / latticeStride()) - 1};
@@ -116,26 +123,35 @@ private:
     // those that are rock with no walkable cell among their eight neighbours.
     void prepare(LevelCanvas& canvas) {
         const TileKinds& kinds = canvas.level().kinds;
-        bool allRock = true;
         if (!aroundRooms_) canvas.fill(Tile::Wall);
-        else
+        const bool allRock = solidRock(canvas.grid());
+        if (!allRock)
             for (int y = 0; y < height_; ++y)
-                for (int x = 0; x < width_; ++x) {
-                    hasRooms_ |= kinds.walkable(canvas.get(x, y));
-                    allRock &= carvable(canvas.get(x, y));
-                }
+                for (int x = 0; x < width_; ++x) hasRooms_ |= kinds.walkable(canvas.get(x, y));
         // On solid rock the wall between a cell and a free neighbour is rock too (only
         // carving into the neighbour opens it): no need to look at it each step.
         wallsToCheck_ = !allRock;
-        state_.assign(latticeStride() * (static_cast<std::size_t>(latticeHeight_) + 2), kBlocked);
+        state_.assign(latticeStride() * (static_cast<std::size_t>(latticeHeight_) + 2), Lattice::Blocked);
         for (int ly = 0; ly < latticeHeight_; ++ly)
-            std::fill_n(state_.begin() + static_cast<std::ptrdiff_t>(latticeIndex(0, ly)), latticeWidth_, kFree);
+            std::fill_n(state_.begin() + static_cast<std::ptrdiff_t>(latticeIndex(0, ly)), latticeWidth_, Lattice::Free);
         active_.reserve(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_)); // a backtracker's list can hold every cell at once
         if (!allRock)
             for (int ly = 0; ly < latticeHeight_; ++ly)
                 for (int lx = 0; lx < latticeWidth_; ++lx)
-                    if (!clearAround(canvas, 2 * lx + 1, 2 * ly + 1, kinds)) state_[latticeIndex(lx, ly)] = kBlocked;
+                    if (!clearAround(canvas, 2 * lx + 1, 2 * ly + 1, kinds)) state_[latticeIndex(lx, ly)] = Lattice::Blocked;
         phase_ = Phase::Carve;
+    }
+
+    // Whether every cell is rock, a row at a time without a branch a cell (the common
+    // case, a maze on a fresh level, reads each cell once).
+    static bool solidRock(const TileGrid& grid) {
+        for (int y = 0; y < grid.height(); ++y) {
+            const Tile* row = grid.row(y);
+            std::uint8_t other = 0; // a byte, not a bool: GCC vectorizes this reduction only
+            for (int x = 0; x < grid.width(); ++x) other |= static_cast<std::uint8_t>(!carvable(row[x]));
+            if (other != 0) return false;
+        }
+        return true;
     }
 
     bool clearAround(LevelCanvas& canvas, int x, int y, const TileKinds& kinds) const {
@@ -147,21 +163,38 @@ private:
         return true;
     }
 
-    // Extends the tree by one cell, or starts a new tree where the lattice is cut off
-    // by rooms. False when every free cell is carved.
-    bool carveOne(LevelCanvas& canvas) {
-        const std::ptrdiff_t stride = static_cast<std::ptrdiff_t>(latticeStride());
-        while (!active_.empty()) {
+    // Extends the tree by up to `budget` cells (one a step, all in a run), starting a
+    // new tree where the lattice is cut off by rooms; the cells carved. Fewer than
+    // `budget` when every free cell is carved. One loop for both: a run pays no call a
+    // cell.
+    std::size_t grow(LevelCanvas& canvas, std::size_t budget) {
+        const auto latticeRow = static_cast<std::ptrdiff_t>(latticeStride());
+        const std::ptrdiff_t latticeStep[4] = {1, latticeRow, -1, -latticeRow}; // right, down, left, up
+        std::size_t carved = 0;
+        while (carved < budget) {
+            if (active_.empty()) {
+                // A new tree at the next free cell in reading order.
+                while (nextFree_ < state_.size() && state_[nextFree_] != Lattice::Free) ++nextFree_;
+                if (nextFree_ == state_.size()) {
+                    finishCarving(canvas);
+                    break;
+                }
+                ++trees_;
+                carve(canvas, static_cast<std::uint32_t>(nextFree_));
+                ++carved;
+                continue;
+            }
             const std::size_t pick = pickActive();
-            const auto [lx, ly] = active_[pick];
+            const std::uint32_t at = active_[pick];
             // The free neighbours as four bits (right, down, left, up), without a branch
             // on each: whether a neighbour is free is a coin toss the CPU cannot predict.
-            const std::uint8_t* at = state_.data() + latticeIndex(lx, ly);
-            unsigned options = static_cast<unsigned>(at[1] == kFree) | static_cast<unsigned>(at[stride] == kFree) << 1 |
-                               static_cast<unsigned>(at[-1] == kFree) << 2 | static_cast<unsigned>(at[-stride] == kFree) << 3;
+            const Lattice* near = state_.data() + at;
+            unsigned options = static_cast<unsigned>(near[1] == Lattice::Free) | static_cast<unsigned>(near[latticeRow] == Lattice::Free) << 1 |
+                               static_cast<unsigned>(near[-1] == Lattice::Free) << 2 |
+                               static_cast<unsigned>(near[-latticeRow] == Lattice::Free) << 3;
             if (wallsToCheck_)
                 for (int d = 0; d < 4; ++d)
-                    if (!carvable(canvas.get(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d]))) options &= ~(1u << d);
+                    if (!carvable(canvas.getAt(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cellOf(at)) + latticeStep[d])))) options &= ~(1u << d);
             if (options == 0) { // a dead end of the tree: no longer grows
                 active_[pick] = active_.back();
                 active_.pop_back();
@@ -169,32 +202,30 @@ private:
             }
             // The options in direction order, the draw skipped when there is one.
             const int count = kOptionCount[options];
-            const int d = kOption[options][count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))];
-            const int nx = lx + kDx[d], ny = ly + kDy[d];
-            canvas.set(2 * lx + 1 + kDx[d], 2 * ly + 1 + kDy[d], passage_);
-            carve(canvas, nx, ny);
-            return true;
+            const auto d = static_cast<std::size_t>(kOption[options][count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))]);
+            canvas.setAt(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cellOf(at)) + latticeStep[d]), passage_);
+            carve(canvas, static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + latticeStep[d]));
+            ++carved;
         }
-        // A new tree at the next free cell in reading order.
-        while (nextFree_ < state_.size() && state_[nextFree_] != kFree) ++nextFree_;
-        if (nextFree_ < state_.size()) {
-            ++trees_;
-            const auto [lx, ly] = latticeCell(nextFree_);
-            carve(canvas, lx, ly);
-            return true;
-        }
+        carved_ += static_cast<int>(carved);
+        if (!active_.empty()) mark_ = pointOf(cellOf(active_.back()));
+        return carved;
+    }
+
+    void carve(LevelCanvas& canvas, std::uint32_t lattice) {
+        state_[lattice] = Lattice::Carved;
+        canvas.setAt(cellOf(lattice), passage_);
+        active_.push_back(lattice);
+    }
+
+    void finishCarving(LevelCanvas& canvas) {
         mark_ = {-1, -1};
         phase_ = hasRooms_ || trees_ > 1 ? Phase::Join : Phase::Braid;
         if (phase_ == Phase::Braid) findDeadEnds(canvas);
-        return false;
     }
 
-    void carve(LevelCanvas& canvas, int lx, int ly) {
-        state_[latticeIndex(lx, ly)] = kCarved;
-        canvas.set(2 * lx + 1, 2 * ly + 1, passage_);
-        active_.push_back({lx, ly});
-        mark_ = {2 * lx + 1, 2 * ly + 1};
-        ++carved_;
+    Point pointOf(std::size_t cell) const {
+        return {static_cast<int>(cell % static_cast<std::size_t>(width_)), static_cast<int>(cell / static_cast<std::size_t>(width_))};
     }
 
     // The newest cell, or with probability 1 - winding a random one. The draws are
@@ -212,7 +243,7 @@ private:
             doorways_ = std::make_unique<maze::Doorways>(canvas, movement_, rng_);
             for (int ly = 0; ly < latticeHeight_; ++ly)
                 for (int lx = 0; lx < latticeWidth_; ++lx)
-                    if (state_[latticeIndex(lx, ly)] == kCarved) doorways_->markMaze(2 * lx + 1, 2 * ly + 1);
+                    if (state_[latticeIndex(lx, ly)] == Lattice::Carved) doorways_->markMaze(2 * lx + 1, 2 * ly + 1);
         }
         if (const std::optional<Point> door = doorways_->openNext(canvas, rng_, extraDoors_, door_, passage_)) {
             mark_ = *door;
@@ -249,7 +280,7 @@ private:
         }
         for (int ly = 0; ly < latticeHeight_; ++ly)
             for (int lx = 0; lx < latticeWidth_; ++lx)
-                if (state_[latticeIndex(lx, ly)] == kCarved && openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1)
+                if (state_[latticeIndex(lx, ly)] == Lattice::Carved && openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1)
                     deadEnds_.push_back(static_cast<int>(latticeIndex(lx, ly)));
         rng_.shuffle(std::span<int>(deadEnds_));
     }
@@ -266,7 +297,7 @@ private:
             int count = 0, deadCount = 0;
             for (int d = 0; d < 4; ++d) {
                 const int lx = x / 2 + kDx[d], ly = y / 2 + kDy[d];
-                if (lx < 0 || ly < 0 || lx >= latticeWidth_ || ly >= latticeHeight_ || state_[latticeIndex(lx, ly)] != kCarved) continue;
+                if (lx < 0 || ly < 0 || lx >= latticeWidth_ || ly >= latticeHeight_ || state_[latticeIndex(lx, ly)] != Lattice::Carved) continue;
                 if (!carvable(canvas.get(x + kDx[d], y + kDy[d]))) continue;
                 choices[count++] = d;
                 if (openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1) deadChoices[deadCount++] = d;
@@ -332,8 +363,6 @@ private:
         return filled;
     }
 
-    static constexpr std::uint8_t kFree = 0, kBlocked = 1, kCarved = 2;
-
     Rng rng_;
     Connectivity movement_;
     int width_, height_;
@@ -345,10 +374,8 @@ private:
     Phase phase_ = Phase::Prepare;
     bool hasRooms_ = false;
     bool wallsToCheck_ = true;
-    std::vector<std::uint8_t> state_; // a lattice cell: free, blocked or carved
-    // The growing tree's cells that may still grow, as lattice coordinates (no
-    // division a step to find them again).
-    std::vector<std::pair<int, int>> active_;
+    std::vector<Lattice> state_;
+    std::vector<std::uint32_t> active_; // the growing tree's cells that may still grow (lattice indices)
     std::size_t nextFree_ = 0;
     int trees_ = 0;
     int carved_ = 0;
