@@ -22,6 +22,7 @@ public:
         parent_.clear();
         parent_.push_back(0); // label 0 is "none"
     }
+    void reserve(std::size_t labels) { parent_.reserve(labels + 1); }
     std::int32_t make() {
         parent_.push_back(static_cast<std::int32_t>(parent_.size()));
         return static_cast<std::int32_t>(parent_.size() - 1);
@@ -66,6 +67,25 @@ void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vecto
     kinds.walkableWords(row, width, bits.data());
 }
 
+// The walkable cells of every row as bits, `words` words a row, and how many runs
+// they hold: labelling then reserves its lists once instead of growing them run
+// by run (on a maze, copying grown lists and faulting in their pages was a fifth
+// of the labelling).
+std::size_t rowsAsBits(const TileGrid& tiles, const TileKinds& kinds, std::size_t words, std::vector<std::uint64_t>& bits) {
+    bits.assign(words * static_cast<std::size_t>(tiles.height()), 0);
+    std::size_t runs = 0;
+    for (int y = 0; y < tiles.height(); ++y) {
+        std::uint64_t* row = bits.data() + static_cast<std::size_t>(y) * words;
+        kinds.walkableWords(tiles.row(y), tiles.width(), row);
+        std::uint64_t carry = 0;
+        for (std::size_t word = 0; word < words; ++word) {
+            runs += static_cast<std::size_t>(std::popcount(row[word] & ~((row[word] << 1) | carry)));
+            carry = row[word] >> 63;
+        }
+    }
+    return runs;
+}
+
 } // namespace
 
 namespace {
@@ -82,16 +102,28 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
     const std::int32_t reach = connectivity == Connectivity::Eight ? 1 : 0;
     // One word more than the row needs: the padding always holds the end of a run
     // that reaches the last cell.
-    std::vector<std::uint64_t> bits(static_cast<std::size_t>(w) / 64 + 1);
+    const std::size_t words = static_cast<std::size_t>(w) / 64 + 1;
+    std::vector<std::uint64_t> bits(words);
+    // Labelling keeps every run: the rows' bits first, to reserve for them.
+    std::vector<std::uint64_t> allRows;
+    if (rowStart) {
+        const std::size_t count = rowsAsBits(tiles, kinds, words, allRows);
+        runs.reserve(runs.size() + count);
+        eq.reserve(count);
+        rowStart->reserve(static_cast<std::size_t>(h) + 1);
+    }
     std::size_t previousBegin = 0, previousEnd = 0, unions = 0;
-    if (rowStart) rowStart->reserve(static_cast<std::size_t>(h) + 1);
     for (int y = 0; y < h; ++y) {
         if (!rowStart) { // keep the previous row only, at the front
             runs.erase(runs.begin(), runs.begin() + static_cast<std::ptrdiff_t>(previousBegin));
             previousEnd -= previousBegin;
             previousBegin = 0;
         }
-        walkableBits(tiles.row(y), w, kinds, bits);
+        const std::uint64_t* rowBits = allRows.data() + static_cast<std::size_t>(y) * words;
+        if (!rowStart) {
+            walkableBits(tiles.row(y), w, kinds, bits);
+            rowBits = bits.data();
+        }
         const std::size_t begin = runs.size();
         if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
         // The row's runs, a word at a time: a run starts at a set bit whose left
@@ -99,8 +131,8 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
         // starts and ends alternate, so the n-th end closes the n-th run.
         std::size_t closed = begin;
         std::uint64_t carry = 0; // the previous word's last cell is walkable
-        for (std::size_t word = 0; word < bits.size(); ++word) {
-            const std::uint64_t b = bits[word], left = (b << 1) | carry;
+        for (std::size_t word = 0; word < words; ++word) {
+            const std::uint64_t b = rowBits[word], left = (b << 1) | carry;
             const std::int32_t base = static_cast<std::int32_t>(word * 64);
             for (std::uint64_t m = b & ~left; m; m &= m - 1) runs.push_back({base + std::countr_zero(m), 0, y, 0});
             for (std::uint64_t m = ~b & left; m; m &= m - 1) runs[closed++].x1 = base + std::countr_zero(m);
