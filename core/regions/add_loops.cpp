@@ -184,10 +184,11 @@ private:
         std::copy_n(offsets_.begin(), Steps, offsets.begin());
         std::uint8_t* const cells = cells_.data();
         std::uint32_t* const queue = queue_.data();
-        for (std::int32_t distance = 0; head < tail; ++distance)
+        const std::size_t from = head;
+        layerEnds_.clear();
+        for (std::int32_t distance = 0; head < tail; ++distance) {
             for (const std::size_t end = tail; head < end; ++head) {
                 const std::uint32_t at = queue[head];
-                field[at] = distance;
                 reached(at, distance);
                 // Without a branch: whether a neighbour is new is a coin toss on most
                 // levels, and a mispredicted branch costs more than the writes.
@@ -199,6 +200,14 @@ private:
                     tail += fresh;
                 }
             }
+            layerEnds_.push_back(static_cast<std::uint32_t>(head));
+        }
+        // The distances written after the search, a distance at a time: written during
+        // it, the field (four bytes a cell, more than the cache holds) pushed the cells'
+        // bytes the search reads out of the cache.
+        std::size_t i = from;
+        for (std::size_t distance = 0; distance < layerEnds_.size(); ++distance)
+            for (; i < layerEnds_[distance]; ++i) field[queue[i]] = static_cast<std::int32_t>(distance);
         return tail;
     }
 
@@ -340,6 +349,7 @@ private:
     std::uint32_t regions_ = 0;
     std::unique_ptr<std::uint32_t[]> regionOf_; // padded region numbers from 1, once there are two
     std::vector<std::uint32_t> queue_;       // a search's cells, each walkable cell once
+    std::vector<std::uint32_t> layerEnds_;   // scratch: where each distance's cells end in the queue
     std::vector<Candidate> candidates_;
     std::size_t next_ = 0;
     std::vector<std::uint32_t> loopEnds_;
