@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -32,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "model/byte_order.h"
 #include "model/directions.h"
 
 namespace burrow {
@@ -157,8 +159,7 @@ private:
             if (m->name == "start" && m->at.z == canvas.depth() && canvas.grid().contains(m->at.x, m->at.y) &&
                 (cells_[padded(m->at.x, m->at.y)] & (kWalkable | kReached)) == kWalkable)
                 region(padded(m->at.x, m->at.y));
-        for (std::uint32_t i = 0; i < cells_.size(); ++i)
-            if ((cells_[i] & (kWalkable | kReached)) == kWalkable) region(i);
+        for (std::uint32_t i = nextUnreached(0); i < cells_.size(); i = nextUnreached(i + 1)) region(i);
         for (std::uint8_t& cell : cells_) cell &= static_cast<std::uint8_t>(~kReached);
         queued = 0;
         for (std::uint32_t s : furthest) {
@@ -166,6 +167,23 @@ private:
             queue_[queued++] = s;
         }
         spread(fromFurthest_.get(), 0, queued, [](std::uint32_t, std::int32_t) {});
+    }
+
+    // The first walkable cell not reached yet at or after `i`, or the end: eight
+    // cells at a time, as most levels hold one region and the first search reached it.
+    std::uint32_t nextUnreached(std::uint32_t i) const {
+        static_assert(kWalkable == 1 && kReached == 8);
+        constexpr std::uint64_t kLowBits = 0x0101010101010101u;
+        const auto size = static_cast<std::uint32_t>(cells_.size());
+        for (; i + 8 <= size; i += 8) {
+            std::uint64_t eight = 0;
+            std::memcpy(&eight, &cells_[i], 8);
+            // Bit 0 of each byte: walkable and not reached.
+            if (const std::uint64_t unreached = eight & ~(eight >> 3) & kLowBits) return i + static_cast<std::uint32_t>(std::countr_zero(unreached) / 8);
+        }
+        for (; i < size; ++i)
+            if ((cells_[i] & (kWalkable | kReached)) == kWalkable) return i;
+        return size;
     }
 
     // Breadth-first from queue_[head, tail), all at distance 0, by the project's
@@ -216,47 +234,76 @@ private:
     // else); the best `max_loops` x 64 by their bound, in that order.
     void findCandidates() {
         const std::size_t keep = static_cast<std::size_t>(maxLoops_) * kCandidatesPerLoop;
-        std::vector<std::uint8_t> starts(static_cast<std::size_t>(width_));
+        // Room for whole words of eight cells: the bytes past the row start nothing.
+        const std::size_t words = (static_cast<std::size_t>(width_) + 63) / 64;
+        std::vector<std::uint8_t> starts(words * 64);
+        std::vector<std::uint64_t> right(words), below(words);
         for (int y = 0; y < height_; ++y) {
             findStarts(padded(0, y), starts);
-            for (int x = 0; x < width_; ++x) {
-                if (starts[static_cast<std::size_t>(x)] == 0) {
-                    // Skip a word of nothing at a time: most of a level starts nothing.
-                    std::uint64_t word = 0;
-                    while (x + 8 <= width_ && (std::memcpy(&word, &starts[static_cast<std::size_t>(x)], 8), word == 0)) x += 8;
-                    if (x == width_ || starts[static_cast<std::size_t>(x)] == 0) continue;
+            startBits(starts, right, below);
+            // Only the cells that start a run, by their bits: a test a cell, whether it
+            // starts one, was a coin toss the CPU mispredicted on a maze.
+            for (std::size_t w = 0; w < words; ++w)
+                for (std::uint64_t any = right[w] | below[w]; any != 0; any &= any - 1) {
+                    const int bit = std::countr_zero(any);
+                    const int x = static_cast<int>(w * 64) + bit;
+                    if (right[w] >> bit & 1) consider(padded(x, y), true, keep);
+                    if (below[w] >> bit & 1) consider(padded(x, y), false, keep);
                 }
-                for (const bool horizontal : {true, false}) {
-                    Candidate c;
-                    c.horizontal = horizontal;
-                    c.a = padded(x, y);
-                    if (!runFrom(c)) continue;
-                    c.bound = boundOf(c);
-                    if (c.bound < thresholds_[static_cast<std::size_t>(c.length)]) continue;
-                    c.tieBreak = rng_.next32();
-                    keepIfBest(c, keep);
-                }
-            }
         }
         std::sort_heap(candidates_.begin(), candidates_.end(), better);
     }
 
-    // Which cells of a row may start a run: open ground with rock beside it (to the
-    // right, or below), that rock's sides rock too. Branch-free, so the compiler runs
-    // it on many cells at once, and the candidates' pass skips the rest.
+    // The run from `a` one way, kept if it is among the best.
+    void consider(std::uint32_t a, bool horizontal, std::size_t keep) {
+        Candidate c;
+        c.horizontal = horizontal;
+        c.a = a;
+        if (!runFrom(c)) return;
+        c.bound = boundOf(c);
+        if (c.bound < thresholds_[static_cast<std::size_t>(c.length)]) return;
+        c.tieBreak = rng_.next32();
+        keepIfBest(c, keep);
+    }
+
+    // The start bytes as bits, a word a 64 cells: bit 0 of a byte (a run to the right)
+    // into `right`, bit 1 (a run down) into `below`. Eight bytes at a time, by a
+    // multiply that gathers their low bits into one byte.
+    static void startBits(const std::vector<std::uint8_t>& starts, std::vector<std::uint64_t>& right, std::vector<std::uint64_t>& below) {
+        constexpr std::uint64_t kLowBits = 0x0101010101010101u, kGather = 0x0102040810204080u;
+        for (std::size_t w = 0; w < right.size(); ++w) {
+            std::uint64_t r = 0, b = 0;
+            for (std::size_t k = 0; k < 8; ++k) {
+                std::uint64_t eight = 0;
+                std::memcpy(&eight, &starts[w * 64 + k * 8], 8);
+                // Byte i's bit lands at bit 56 + i (little-endian, so cell order).
+                r |= (((eight & kLowBits) * kGather) >> 56) << (k * 8);
+                b |= ((((eight >> 1) & kLowBits) * kGather) >> 56) << (k * 8);
+            }
+            right[w] = r;
+            below[w] = b;
+        }
+    }
+
+    // Which cells of a row may start a run: open ground with rock beside it, that
+    // rock's sides rock too; bit 0 for a run to the right, bit 1 for one down (each
+    // exactly where runFrom's first step goes on). Branch-free, so the compiler runs
+    // it on many cells at once, and the candidates' pass skips the rest. `starts` is
+    // longer than the row: the rest stays zero.
     void findStarts(std::uint32_t row, std::vector<std::uint8_t>& starts) const {
         // The row and those above and below it (the border gives every cell both).
         const std::uint8_t* here = cells_.data() + row;
         const std::uint8_t* up = here - stride_;
         const std::uint8_t* down = here + stride_;
-        const auto width = static_cast<std::ptrdiff_t>(starts.size());
+        const auto width = static_cast<std::ptrdiff_t>(width_);
         for (std::ptrdiff_t x = 0; x < width; ++x) { // signed: down[x - 1] at x = 0 is the border
             const std::uint8_t right = here[x + 1], below = down[x];
             const std::uint8_t rightSides = up[x + 1] | down[x + 1], belowSides = down[x - 1] | down[x + 1];
             // Zero where the cell is diggable, not walkable, and its sides not walkable.
             const std::uint8_t notRockRight = ((right & (kWalkable | kDiggable)) ^ kDiggable) | (rightSides & kWalkable);
             const std::uint8_t notRockBelow = ((below & (kWalkable | kDiggable)) ^ kDiggable) | (belowSides & kWalkable);
-            starts[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>((here[x] & kJoinable) & ((notRockRight == 0) | (notRockBelow == 0)) << 1);
+            const std::uint8_t joinable = (here[x] & kJoinable) >> 1; // kJoinable is 2
+            starts[static_cast<std::size_t>(x)] = static_cast<std::uint8_t>((joinable & (notRockRight == 0 ? 1 : 0)) | (joinable & (notRockBelow == 0 ? 1 : 0)) << 1);
         }
     }
 
