@@ -109,6 +109,9 @@ void KeyedFlood::flood() {
     // give() calls back in here (a key picked up opens doors): the loop below goes on
     // from wherever the inner call left the queue, so every cell is taken once.
     while (head_ < reached_) {
+        if (offsets_.size() == 4) floodPlain<4>();
+        else floodPlain<8>();
+        if (head_ == reached_) break;
         const std::uint32_t c = order_[head_++];
         const std::uint8_t here = state_[c];
         if (here & kKeyHere) pickUpAt(c);
@@ -121,6 +124,28 @@ void KeyedFlood::flood() {
         const std::uint32_t to = down ? c + plane_ : c - plane_;
         if ((state_[to] & (kStateMask | kLockedHere)) == kUnseen) reach(to);
     }
+}
+
+// The cells with no key, no stairs and no locked door beside them (most of them),
+// with the queue's ends in locals: nothing here calls out, so the compiler keeps
+// them in registers instead of loading and storing the members around every
+// byte written (a byte may alias anything). Stops before the first other cell.
+template <std::size_t Steps>
+void KeyedFlood::floodPlain() {
+    std::uint8_t* const state = state_.data();
+    std::uint32_t* const order = order_.get();
+    std::int64_t offsets[Steps];
+    std::copy_n(offsets_.begin(), Steps, offsets);
+    std::size_t head = head_, tail = reached_;
+    for (; head < tail; ++head) {
+        const std::uint32_t c = order[head];
+        std::uint8_t near = state[c] & (kKeyHere | kStairsDown | kStairsUp);
+        for (const std::int64_t offset : offsets) near |= state[static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset)] & kLockedHere;
+        if (near != 0) break;
+        for (const std::int64_t offset : offsets) spreadTo(state, order, tail, static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset));
+    }
+    head_ = head;
+    reached_ = tail;
 }
 
 void KeyedFlood::spreadFrom(std::uint32_t c) {
@@ -136,12 +161,7 @@ void KeyedFlood::spreadFrom(std::uint32_t c) {
             tail = reached_;
             continue;
         }
-        // Without a branch: whether a neighbour is new is a coin toss on most levels,
-        // and a mispredicted branch costs more than the writes.
-        const bool fresh = (s & kStateMask) == kUnseen;
-        state[n] = static_cast<std::uint8_t>(fresh ? s | kReached : s);
-        order[tail] = n;
-        tail += fresh;
+        spreadTo(state, order, tail, n);
     }
     reached_ = tail;
 }

@@ -67,7 +67,19 @@ private:
     static constexpr std::uint8_t kUnseen = 0, kReached = 1, kShut = 2, kBlocked = 3, kStateMask = 3;
     static constexpr std::uint8_t kKeyHere = 4, kLockedHere = 8, kStairsDown = 16, kStairsUp = 32;
     void flood();
+    template <std::size_t Steps>
+    void floodPlain();
     void spreadFrom(std::uint32_t cell);
+    // Queues cell n at order[tail] if it is new, without a branch: whether a
+    // neighbour is new is a coin toss on most levels, and a mispredicted branch costs
+    // more than the writes.
+    static void spreadTo(std::uint8_t* state, std::uint32_t* order, std::size_t& tail, std::uint32_t n) {
+        const std::uint8_t s = state[n];
+        const bool fresh = (s & kStateMask) == kUnseen;
+        state[n] = static_cast<std::uint8_t>(fresh ? s | kReached : s);
+        order[tail] = n;
+        tail += fresh;
+    }
     void meetLockedDoor(std::uint32_t door);
     void reach(std::uint32_t index);
     void pickUpAt(std::uint32_t index);
