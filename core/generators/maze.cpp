@@ -107,7 +107,6 @@ private:
     // may alias anything, the random stream's state and the lists' ends included.
     enum class Lattice : std::uint8_t { Free, Blocked, Carved };
 
-    std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x); }
     // The lattice is stored with a border of blocked cells, so a neighbour needs no
     // bounds test, and with as many cells a row as the level (the last ones blocked
     // too): then the level's cell of lattice cell i is 2i - width - 1, and a step in
