@@ -15,12 +15,14 @@
 #include "export/tiled_export.h"
 #include "io/ascii_map.h"
 #include "level_helpers.h"
+#include "model/directions.h"
 #include "model/level_hash.h"
 #include "pipeline/level_build.h"
 #include "pipeline/make_level.h"
 #include "play/bot.h"
 #include "play/game.h"
 #include "project_test_helpers.h"
+#include "random/rng.h"
 #include "regions/chokepoints.h"
 #include "regions/keyed_flood.h"
 #include "regions/reachability.h"
@@ -128,6 +130,45 @@ private slots:
         });
         QCOMPARE(chokepoints(corner.tiles(0), corner.kinds, Connectivity::Four, {1, 1}, {3, 1}).size(), std::size_t(0)); // no 4-way walk at all
         QCOMPARE(chokepoints(corner.tiles(0), corner.kinds, Connectivity::Eight, {1, 2}, {3, 1}), (std::vector<Point>{{2, 2}}));
+    }
+
+    // With no locked door to wait at, the keys' flood is a breadth-first search taking
+    // neighbours in kSteps' order: the order of its cells is the one a plain queue
+    // gives (stairs, leading nowhere on one depth, take it off its fast loop and
+    // back), on levels of every shape down to one cell wide, where the fast loop
+    // under 8 directions reads overlapping words. (A key picked up is another
+    // matter: the flood goes on from its doors before the key's own neighbours.)
+    void theFloodGoesBreadthFirstInStepOrder() {
+        Rng rng(2024);
+        for (int trial = 0; trial < 400; ++trial) {
+            const int w = 1 + static_cast<int>(rng.below(trial < 100 ? 3 : 24)), h = 1 + static_cast<int>(rng.below(trial < 100 ? 3 : 24));
+            Level level(LevelSize{w, h, 1});
+            for (int y = 0; y < h; ++y)
+                for (int x = 0; x < w; ++x) {
+                    const std::uint32_t roll = rng.below(20);
+                    level.set(x, y, 0, roll < 7 ? Tile::Wall : roll == 7 ? Tile::StairsDown : roll == 8 ? Tile::StairsUp : roll == 9 ? Tile::Door : Tile::Floor);
+                }
+            const Cell start{static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), static_cast<int>(rng.below(static_cast<std::uint32_t>(h))), 0};
+            level.set(start.x, start.y, 0, Tile::Floor);
+            for (const Connectivity movement : {Connectivity::Four, Connectivity::Eight}) {
+                std::vector<Cell> expected{start};
+                std::vector<bool> seen(static_cast<std::size_t>(w * h));
+                seen[static_cast<std::size_t>(start.y * w + start.x)] = true;
+                for (std::size_t head = 0; head < expected.size(); ++head)
+                    for (int d = 0; d < stepCount(movement); ++d) {
+                        const Cell n{expected[head].x + kSteps[static_cast<std::size_t>(d)].x, expected[head].y + kSteps[static_cast<std::size_t>(d)].y, 0};
+                        if (!level.contains(n.x, n.y, 0) || !level.kinds.walkable(level.at(n.x, n.y, 0)) || seen[static_cast<std::size_t>(n.y * w + n.x)]) continue;
+                        seen[static_cast<std::size_t>(n.y * w + n.x)] = true;
+                        expected.push_back(n);
+                    }
+                KeyedFlood flood(level, movement);
+                flood.run(start);
+                std::vector<Cell> got;
+                for (const std::uint32_t i : flood.order()) got.push_back(flood.cellOf(i));
+                QVERIFY2(got == expected, qPrintable(QString("trial %1, %2 x %3, %4 directions: %5 cells reached, %6 expected")
+                                                         .arg(trial).arg(w).arg(h).arg(stepCount(movement)).arg(got.size()).arg(expected.size())));
+            }
+        }
     }
 
     // reachable_share, start_to_exit and critical_path with a key in reach, and

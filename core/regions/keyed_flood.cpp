@@ -5,6 +5,7 @@
 #include <array>
 
 #include "model/directions.h"
+#include "regions/neighbour_words.h"
 #include "regions/reachability.h"
 
 namespace burrow {
@@ -34,7 +35,8 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
     plane_ = stride_ * static_cast<std::uint32_t>(h + 2);
     const std::size_t cells = static_cast<std::size_t>(plane_) * static_cast<std::size_t>(level.depthCount());
     tiles_.assign(cells, Tile::Wall);
-    state_.assign(cells, kBlocked);
+    // Three bytes more for the last cell's neighbours read as words (floodPlain8).
+    state_.assign(cells + 3, kBlocked);
     // What each kind of tile starts as: the flood reads only the states.
     std::array<std::uint8_t, 256> startOf{};
     for (std::size_t k = 0; k < startOf.size(); ++k) {
@@ -49,10 +51,10 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
             std::copy(row, row + w, tiles_.begin() + at);
             for (int x = 0; x < w; ++x) state_[at + static_cast<std::uint32_t>(x)] = startOf[static_cast<std::uint8_t>(row[x])];
         }
-    // The queue holds every cell reached, each once: room for all of them and a step
-    // past (the flood writes a neighbour there before it knows it is new). Address
-    // space only: pages are touched as it fills.
-    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 8);
+    // The queue holds every cell reached, each once: room for all of them and 16
+    // past (the flood writes a cell's neighbours there before it knows they are
+    // new). Address space only: pages are touched as it fills.
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 16);
     for (int d = 0; d < stepCount(movement); ++d)
         offsets_.push_back(static_cast<std::int64_t>(kSteps[static_cast<std::size_t>(d)].y) * stride_ + kSteps[static_cast<std::size_t>(d)].x);
     if (pickUpKeys)
@@ -109,8 +111,8 @@ void KeyedFlood::flood() {
     // give() calls back in here (a key picked up opens doors): the loop below goes on
     // from wherever the inner call left the queue, so every cell is taken once.
     while (head_ < reached_) {
-        if (offsets_.size() == 4) floodPlain<4>();
-        else floodPlain<8>();
+        if (offsets_.size() == 4) floodPlain4();
+        else floodPlain8();
         if (head_ == reached_) break;
         const std::uint32_t c = order_[head_++];
         const std::uint8_t here = state_[c];
@@ -130,12 +132,11 @@ void KeyedFlood::flood() {
 // with the queue's ends in locals: nothing here calls out, so the compiler keeps
 // them in registers instead of loading and storing the members around every
 // byte written (a byte may alias anything). Stops before the first other cell.
-template <std::size_t Steps>
-void KeyedFlood::floodPlain() {
+void KeyedFlood::floodPlain4() {
     std::uint8_t* const state = state_.data();
     std::uint32_t* const order = order_.get();
-    std::int64_t offsets[Steps];
-    std::copy_n(offsets_.begin(), Steps, offsets);
+    std::int64_t offsets[4];
+    std::copy_n(offsets_.begin(), 4, offsets);
     std::size_t head = head_, tail = reached_;
     for (; head < tail; ++head) {
         const std::uint32_t c = order[head];
@@ -143,6 +144,41 @@ void KeyedFlood::floodPlain() {
         for (const std::int64_t offset : offsets) near |= state[static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset)] & kLockedHere;
         if (near != 0) break;
         for (const std::int64_t offset : offsets) spreadTo(state, order, tail, static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset));
+    }
+    head_ = head;
+    reached_ = tail;
+}
+
+// The same under 8-direction movement, a cell's neighbours read and written as
+// three words (regions/neighbour_words.h).
+void KeyedFlood::floodPlain8() {
+    namespace nw = neighbour_words;
+    std::uint8_t* const state = state_.data();
+    std::uint32_t* const order = order_.get();
+    const auto stride = static_cast<std::int64_t>(stride_);
+    const std::array<std::int64_t, 8> offsets = nw::offsets(stride);
+    constexpr std::uint32_t kNewBits = 0x01010101u, kLockedBits = kLockedHere * kNewBits;
+    constexpr std::uint32_t kThingsHere = (kKeyHere | kStairsDown | kStairsUp) << 8; // the middle word's byte 1
+    static_assert(kReached == 1 && kStateMask == 3, "a state is new when its low two bits are 0; reaching it sets bit 0");
+    std::size_t head = head_, tail = reached_;
+    for (; head < tail; ++head) {
+        const std::uint32_t c = order[head];
+        std::uint8_t* const above = state + c - stride - 1;
+        std::uint8_t* const middle = state + c - 1;
+        std::uint8_t* const below = state + c + stride - 1;
+        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
+        const std::uint32_t locked = ((a & nw::kAboveBelow) | (m & nw::kSides) | (b & nw::kAboveBelow)) & kLockedBits;
+        if (locked != 0 || (m & kThingsHere) != 0) break;
+        // Bit 0 of a byte: neither of its low two bits set (unseen).
+        const std::uint32_t newA = ~(a | a >> 1) & nw::kAboveBelow & kNewBits;
+        const std::uint32_t newM = ~(m | m >> 1) & nw::kSides & kNewBits;
+        const std::uint32_t newB = ~(b | b >> 1) & nw::kAboveBelow & kNewBits;
+        // On a level one cell wide the words overlap, but only on the border's bytes,
+        // which never change: the order of the writes does not matter.
+        nw::store(above, a | newA);
+        nw::store(middle, m | newM);
+        nw::store(below, b | newB);
+        tail = nw::enqueue(order, tail, c, nw::positions(newA, newM, newB), offsets);
     }
     head_ = head;
     reached_ = tail;

@@ -67,8 +67,8 @@ private:
     static constexpr std::uint8_t kUnseen = 0, kReached = 1, kShut = 2, kBlocked = 3, kStateMask = 3;
     static constexpr std::uint8_t kKeyHere = 4, kLockedHere = 8, kStairsDown = 16, kStairsUp = 32;
     void flood();
-    template <std::size_t Steps>
-    void floodPlain();
+    void floodPlain4();
+    void floodPlain8();
     void spreadFrom(std::uint32_t cell);
     // Queues cell n at order[tail] if it is new, without a branch: whether a
     // neighbour is new is a coin toss on most levels, and a mispredicted branch costs
