@@ -7,6 +7,7 @@
 // lock; same seed, same level, stepping or not.
 #include <QTest>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,43 @@ Level levelOf(const std::vector<std::string>& rows) {
     for (int y = 0; y < level.height(); ++y)
         for (int x = 0; x < level.width(); ++x) level.set(x, y, 0, *tileFromId(std::string(1, rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)])));
     return level;
+}
+
+// A random one-depth level for the searches' tests: up to 3 x 3 (one cell wide
+// included) when `small`, else up to `side` a side; each cell is tileOf(a roll in
+// [0, 20)).
+template <typename TileOf>
+Level randomLevel(Rng& rng, bool small, int side, TileOf tileOf) {
+    const int w = 1 + static_cast<int>(rng.below(small ? 3u : static_cast<std::uint32_t>(side)));
+    const int h = 1 + static_cast<int>(rng.below(small ? 3u : static_cast<std::uint32_t>(side)));
+    Level level(LevelSize{w, h, 1});
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) level.set(x, y, 0, tileOf(rng.below(20)));
+    return level;
+}
+
+// A random cell of the level, made floor.
+Point randomFloor(Rng& rng, Level& level) {
+    const Point p{static_cast<int>(rng.below(static_cast<std::uint32_t>(level.width()))), static_cast<int>(rng.below(static_cast<std::uint32_t>(level.height())))};
+    level.set(p.x, p.y, 0, Tile::Floor);
+    return p;
+}
+
+// The cells a plain queue reaches from `from` (in the order reached), taking
+// neighbours in kSteps' order and never `without`.
+std::vector<Point> breadthFirst(const Level& level, Point from, Connectivity movement, Point without = {-1, -1}) {
+    const int w = level.width();
+    std::vector<bool> seen(static_cast<std::size_t>(w * level.height()));
+    std::vector<Point> reached{from};
+    seen[static_cast<std::size_t>(from.y * w + from.x)] = true;
+    for (std::size_t head = 0; head < reached.size(); ++head)
+        for (int d = 0; d < stepCount(movement); ++d) {
+            const Point n{reached[head].x + kSteps[static_cast<std::size_t>(d)].x, reached[head].y + kSteps[static_cast<std::size_t>(d)].y};
+            if (!level.contains(n.x, n.y, 0) || !level.kinds.walkable(level.at(n.x, n.y, 0)) || n == without || seen[static_cast<std::size_t>(n.y * w + n.x)]) continue;
+            seen[static_cast<std::size_t>(n.y * w + n.x)] = true;
+            reached.push_back(n);
+        }
+    return reached;
 }
 
 json mazeWithLocks(int locks) {
@@ -132,6 +170,32 @@ private slots:
         QCOMPARE(chokepoints(corner.tiles(0), corner.kinds, Connectivity::Eight, {1, 2}, {3, 1}), (std::vector<Point>{{2, 2}}));
     }
 
+    // On random grids of every shape down to one cell wide, the chokepoints are
+    // exactly the cells whose removal leaves the exit out of reach (found here by a
+    // search with each cell walled up in turn), under both movements.
+    void chokepointsAreExactlyTheCellsThatCut() {
+        Rng rng(99);
+        for (int trial = 0; trial < 300; ++trial) {
+            Level level = randomLevel(rng, trial < 60, 20, [](std::uint32_t roll) { return roll < 6 ? Tile::Wall : Tile::Floor; });
+            const Point from = randomFloor(rng, level), to = randomFloor(rng, level);
+            for (const Connectivity movement : {Connectivity::Four, Connectivity::Eight}) {
+                const auto reaches = [&](Point without) {
+                    const std::vector<Point> reached = breadthFirst(level, from, movement, without);
+                    return std::find(reached.begin(), reached.end(), to) != reached.end();
+                };
+                std::vector<Point> expected;
+                if (from != to && reaches({-1, -1}))
+                    for (int y = 0; y < level.height(); ++y)
+                        for (int x = 0; x < level.width(); ++x)
+                            if (Point c{x, y}; c != from && c != to && level.at(x, y, 0) != Tile::Wall && !reaches(c)) expected.push_back(c);
+                std::vector<Point> got = chokepoints(level.tiles(0), level.kinds, movement, from, to);
+                std::sort(got.begin(), got.end(), [](const Point& a, const Point& b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+                QVERIFY2(got == expected, qPrintable(QString("trial %1, %2 x %3, %4 directions: %5 chokepoints, %6 expected")
+                                                         .arg(trial).arg(level.width()).arg(level.height()).arg(stepCount(movement)).arg(got.size()).arg(expected.size())));
+            }
+        }
+    }
+
     // With no locked door to wait at, the keys' flood is a breadth-first search taking
     // neighbours in kSteps' order: the order of its cells is the one a plain queue
     // gives (stairs, leading nowhere on one depth, take it off its fast loop and
@@ -141,32 +205,18 @@ private slots:
     void theFloodGoesBreadthFirstInStepOrder() {
         Rng rng(2024);
         for (int trial = 0; trial < 400; ++trial) {
-            const int w = 1 + static_cast<int>(rng.below(trial < 100 ? 3 : 24)), h = 1 + static_cast<int>(rng.below(trial < 100 ? 3 : 24));
-            Level level(LevelSize{w, h, 1});
-            for (int y = 0; y < h; ++y)
-                for (int x = 0; x < w; ++x) {
-                    const std::uint32_t roll = rng.below(20);
-                    level.set(x, y, 0, roll < 7 ? Tile::Wall : roll == 7 ? Tile::StairsDown : roll == 8 ? Tile::StairsUp : roll == 9 ? Tile::Door : Tile::Floor);
-                }
-            const Cell start{static_cast<int>(rng.below(static_cast<std::uint32_t>(w))), static_cast<int>(rng.below(static_cast<std::uint32_t>(h))), 0};
-            level.set(start.x, start.y, 0, Tile::Floor);
+            Level level = randomLevel(rng, trial < 100, 24, [](std::uint32_t roll) {
+                return roll < 7 ? Tile::Wall : roll == 7 ? Tile::StairsDown : roll == 8 ? Tile::StairsUp : roll == 9 ? Tile::Door : Tile::Floor;
+            });
+            const Point start = randomFloor(rng, level);
             for (const Connectivity movement : {Connectivity::Four, Connectivity::Eight}) {
-                std::vector<Cell> expected{start};
-                std::vector<bool> seen(static_cast<std::size_t>(w * h));
-                seen[static_cast<std::size_t>(start.y * w + start.x)] = true;
-                for (std::size_t head = 0; head < expected.size(); ++head)
-                    for (int d = 0; d < stepCount(movement); ++d) {
-                        const Cell n{expected[head].x + kSteps[static_cast<std::size_t>(d)].x, expected[head].y + kSteps[static_cast<std::size_t>(d)].y, 0};
-                        if (!level.contains(n.x, n.y, 0) || !level.kinds.walkable(level.at(n.x, n.y, 0)) || seen[static_cast<std::size_t>(n.y * w + n.x)]) continue;
-                        seen[static_cast<std::size_t>(n.y * w + n.x)] = true;
-                        expected.push_back(n);
-                    }
                 KeyedFlood flood(level, movement);
-                flood.run(start);
-                std::vector<Cell> got;
-                for (const std::uint32_t i : flood.order()) got.push_back(flood.cellOf(i));
+                flood.run({start.x, start.y, 0});
+                std::vector<Point> got;
+                for (const std::uint32_t i : flood.order()) got.push_back({flood.cellOf(i).x, flood.cellOf(i).y});
+                const std::vector<Point> expected = breadthFirst(level, start, movement);
                 QVERIFY2(got == expected, qPrintable(QString("trial %1, %2 x %3, %4 directions: %5 cells reached, %6 expected")
-                                                         .arg(trial).arg(w).arg(h).arg(stepCount(movement)).arg(got.size()).arg(expected.size())));
+                                                         .arg(trial).arg(level.width()).arg(level.height()).arg(stepCount(movement)).arg(got.size()).arg(expected.size())));
             }
         }
     }

@@ -1,55 +1,84 @@
 #include "regions/chokepoints.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 
+#include "model/bit_count.h"
 #include "model/directions.h"
+#include "regions/neighbour_words.h"
 #include "regions/region_map.h"
 
 namespace burrow {
 
 namespace {
 
-// The depth's walkable cells as bytes with a border of rock, so a step is an index
-// offset and never needs a bounds test.
+constexpr std::int8_t kUnreached = -1, kRock = -2;
+
+// Eight bytes from eight bits: byte k is 1 when bit k is set.
+struct ByteOfBit {
+    std::uint64_t of[256]{};
+    constexpr ByteOfBit() {
+        for (unsigned m = 0; m < 256; ++m)
+            for (unsigned k = 0; k < 8; ++k) of[m] |= static_cast<std::uint64_t>((m >> k) & 1u) << (8 * k);
+    }
+};
+inline constexpr ByteOfBit kByteOfBit;
+
+// The depth as the search's bytes, with a border of rock so a step is an index
+// offset and never needs a bounds test: came[] is kUnreached on walkable cells and
+// kRock elsewhere, and the search writes there the step that reached a cell (8 at
+// the start): one load a neighbour tells all.
 struct PaddedDepth {
     std::uint32_t stride;
-    std::vector<std::uint8_t> open;
+    // Eight bytes past the last cell: rows are written eight cells at a time, and
+    // searchFrom8 reads a cell's neighbours as words.
+    std::vector<std::int8_t> came;
     std::vector<std::int32_t> offsets;
     std::size_t openCells = 0;
 
     PaddedDepth(const TileGrid& tiles, const TileKinds& kinds, int steps)
-        : stride(static_cast<std::uint32_t>(tiles.width() + 2)), open(static_cast<std::size_t>(stride) * static_cast<std::size_t>(tiles.height() + 2), 0) {
+        : stride(static_cast<std::uint32_t>(tiles.width() + 2)), came(static_cast<std::size_t>(stride) * static_cast<std::size_t>(tiles.height() + 2) + 8, kRock) {
+        // A row's walkable cells as bits, then eight bytes from eight bits: a cell at
+        // a time, a byte written could alias the loop's own counters and tables.
+        const int width = tiles.width();
+        std::vector<std::uint64_t> walkable(static_cast<std::size_t>(width + 63) / 64);
+        static_assert(kUnreached == (kRock | 1), "a walkable cell's byte is rock's with bit 0 set");
+        constexpr std::uint64_t kRocks = 0x0101010101010101ull * static_cast<std::uint8_t>(kRock);
+        std::size_t open = 0;
         for (int y = 0; y < tiles.height(); ++y) {
-            const Tile* row = tiles.row(y);
-            std::uint8_t* out = open.data() + index({0, y});
-            for (int x = 0; x < tiles.width(); ++x) {
-                out[x] = kinds.walkable(row[x]) ? 1 : 0;
-                openCells += out[x];
+            kinds.walkableWords(tiles.row(y), width, walkable.data());
+            for (const std::uint64_t word : walkable) open += bitCount(word);
+            // Past the row's end the bits are clear: the eight bytes written there
+            // are rock, the border's and the next row's first, which it then writes.
+            std::int8_t* out = came.data() + index({0, y});
+            for (int x = 0; x < width; x += 8) {
+                const auto eight = static_cast<std::uint8_t>(walkable[static_cast<std::size_t>(x) / 64] >> (x % 64));
+                const std::uint64_t bytes = kRocks | kByteOfBit.of[eight];
+                std::memcpy(out + x, &bytes, sizeof bytes);
             }
         }
+        openCells = open;
         for (int d = 0; d < steps; ++d) offsets.push_back(kSteps[static_cast<std::size_t>(d)].y * static_cast<std::int32_t>(stride) + kSteps[static_cast<std::size_t>(d)].x);
     }
     std::uint32_t index(Point p) const { return static_cast<std::uint32_t>(p.y + 1) * stride + static_cast<std::uint32_t>(p.x + 1); }
     Point point(std::uint32_t i) const { return {static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1}; }
 };
 
-// A breadth-first search from `from` until `to` is reached, over `Steps` steps
-// (known when compiled, so the loop over them unrolls). came[] holds the step that
-// reached a cell (8 at the start), kUnreached or kRock: one load a neighbour tells all.
-template <std::size_t Steps>
-void searchFrom(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to, std::vector<std::int8_t>& came) {
-    constexpr std::int8_t kUnreached = -1;
-    std::int32_t offsets[Steps];
-    std::copy_n(depth.offsets.begin(), Steps, offsets);
+// A breadth-first search from `from` until `to` is reached, under 4-direction movement.
+void searchFrom4(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
+    std::int8_t* const came = depth.came.data();
+    std::int32_t offsets[4];
+    std::copy_n(depth.offsets.begin(), 4, offsets);
     // Room for every open cell and a step past them (see below).
-    std::vector<std::uint32_t> queue(depth.openCells + Steps);
+    std::vector<std::uint32_t> queue(depth.openCells + 4);
     std::size_t tail = 0;
     queue[tail++] = from;
     came[from] = 8;
     for (std::size_t head = 0; head < tail && came[to] < 0; ++head) {
         const std::uint32_t p = queue[head];
-        for (std::size_t d = 0; d < Steps; ++d) {
+        for (std::size_t d = 0; d < 4; ++d) {
             const std::uint32_t n = p + static_cast<std::uint32_t>(offsets[d]);
             // Without a branch: whether a neighbour is new is a coin toss, and a
             // mispredicted branch costs more than writing it at the queue's end.
@@ -64,13 +93,51 @@ void searchFrom(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to, 
     }
 }
 
+// The same under 8-direction movement, a cell's neighbours read and written as three
+// words (regions/neighbour_words.h): 5.8 -> 4.9 ms on a 1001² maze.
+void searchFrom8(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
+    namespace nw = neighbour_words;
+    static_assert(kUnreached == -1, "a byte is new when all its bits are set");
+    // The step (kSteps' index) that reaches each neighbour byte of the three words.
+    constexpr std::uint32_t kStepAbove = 0x00040007u, kStepMiddle = 0x00010003u, kStepBelow = 0x00050206u;
+    const auto stride = static_cast<std::int64_t>(depth.stride);
+    const std::array<std::int64_t, 8> offsets = nw::offsets(stride);
+    // Bit 0 of each byte of the word that is all ones, among the neighbour bytes `mask`.
+    const auto unreached = [](std::uint32_t w, std::uint32_t mask) {
+        const std::uint32_t x = ~w;
+        return (~(((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x) & mask & 0x80808080u) >> 7;
+    };
+    // The word with the step written into the new bytes.
+    const auto marked = [](std::uint32_t w, std::uint32_t fresh, std::uint32_t steps) {
+        const std::uint32_t bytes = fresh * 0xffu;
+        return (w & ~bytes) | (steps & bytes);
+    };
+    auto* const bytes = reinterpret_cast<std::uint8_t*>(depth.came.data());
+    const std::uint8_t* const goal = bytes + to;
+    // Room for every open cell and 16 past them (nw::enqueue).
+    std::vector<std::uint32_t> queue(depth.openCells + 16);
+    std::size_t tail = 0;
+    queue[tail++] = from;
+    bytes[from] = 8;
+    for (std::size_t head = 0; head < tail && *goal == 0xffu; ++head) {
+        const std::uint32_t p = queue[head];
+        std::uint8_t* const above = bytes + p - stride - 1;
+        std::uint8_t* const middle = bytes + p - 1;
+        std::uint8_t* const below = bytes + p + stride - 1;
+        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
+        const std::uint32_t newA = unreached(a, nw::kAboveBelow), newM = unreached(m, nw::kSides), newB = unreached(b, nw::kAboveBelow);
+        nw::store(above, marked(a, newA, kStepAbove));
+        nw::store(middle, marked(m, newM, kStepMiddle));
+        nw::store(below, marked(b, newB, kStepBelow));
+        tail = nw::enqueue(queue.data(), tail, p, nw::positions(newA, newM, newB), offsets);
+    }
+}
+
 // A shortest walk from `from` to `to` (both included), as indices, or none.
-std::vector<std::uint32_t> shortestWalk(const PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
-    constexpr std::int8_t kUnreached = -1, kRock = -2;
-    std::vector<std::int8_t> came(depth.open.size());
-    for (std::size_t i = 0; i < came.size(); ++i) came[i] = depth.open[i] ? kUnreached : kRock;
-    if (depth.offsets.size() == 4) searchFrom<4>(depth, from, to, came);
-    else searchFrom<8>(depth, from, to, came);
+std::vector<std::uint32_t> shortestWalk(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
+    if (depth.offsets.size() == 4) searchFrom4(depth, from, to);
+    else searchFrom8(depth, from, to);
+    const std::vector<std::int8_t>& came = depth.came;
     std::vector<std::uint32_t> walk;
     if (came[to] < 0) return walk;
     for (std::uint32_t p = to; came[p] != 8; p -= static_cast<std::uint32_t>(depth.offsets[static_cast<std::size_t>(came[p])])) walk.push_back(p);
@@ -83,7 +150,7 @@ std::vector<std::uint32_t> shortestWalk(const PaddedDepth& depth, std::uint32_t 
 
 std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Connectivity movement, Point from, Point to) {
     if (!tiles.contains(from.x, from.y) || !tiles.contains(to.x, to.y) || !kinds.walkable(tiles(from.x, from.y)) || from == to) return {};
-    const PaddedDepth depth(tiles, kinds, stepCount(movement));
+    PaddedDepth depth(tiles, kinds, stepCount(movement));
     const std::vector<std::uint32_t> walk = shortestWalk(depth, depth.index(from), depth.index(to));
     if (walk.size() < 3) return {};
     // The parts off the walk: the open cells with the walk walled up, labelled in
@@ -101,7 +168,9 @@ std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Co
         const Point p = depth.point(walk[i]);
         for (int d = 0; d < stepCount(movement); ++d) {
             const Point n{p.x + kSteps[static_cast<std::size_t>(d)].x, p.y + kSteps[static_cast<std::size_t>(d)].y};
-            if (!offWalk.contains(n.x, n.y)) continue;
+            // Rock and the walk's own cells (walled up) are no part: only ground off
+            // the walk needs its label looked up, a search in its row.
+            if (!offWalk.contains(n.x, n.y) || !kinds.walkable(offWalk(n.x, n.y))) continue;
             const auto part = static_cast<std::size_t>(parts.labelAt(n.x, n.y));
             first[part] = std::min(first[part], static_cast<int>(i));
             last[part] = std::max(last[part], static_cast<int>(i));
