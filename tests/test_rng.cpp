@@ -96,6 +96,41 @@ private slots:
         QVERIFY(rng.chance(1.0));
     }
 
+    // A probability fixed ahead (Odds) answers exactly as chance(p) does, draw for
+    // draw, the streams kept in step: at the ends, just inside them, on and beside a
+    // 53-bit boundary and in between.
+    void oddsAnswerAsChanceDoes() {
+        const double edges[] = {0.0,
+                                -1.0,
+                                std::nan(""),
+                                1.0,
+                                2.0,
+                                0x1.0p-53,
+                                0x1.8p-53,
+                                0x1.0p-60,
+                                std::nextafter(1.0, 0.0),
+                                std::nextafter(0.5, 1.0),
+                                0.5,
+                                0.75,
+                                0.2,
+                                1.0 / 3.0};
+        for (const double p : edges) {
+            Rng a(11), b(11);
+            const Odds odds(p);
+            for (int i = 0; i < 20000; ++i) QCOMPARE(b.chance(odds), a.chance(p));
+        }
+        // The threshold itself: a draw k of 53 bits is below p exactly when k < ceil(p * 2^53).
+        QCOMPARE(Odds(0x1.0p-53).threshold(), std::uint64_t{1});
+        QCOMPARE(Odds(0x1.8p-53).threshold(), std::uint64_t{2});
+        QCOMPARE(Odds(0.5).threshold(), std::uint64_t{1} << 52);
+        QCOMPARE(Odds(std::nextafter(1.0, 0.0)).threshold(), (std::uint64_t{1} << 53) - 1);
+        QCOMPARE(Odds(1.0).threshold(), std::uint64_t{1} << 53);
+        QCOMPARE(Odds(-0.5).threshold(), std::uint64_t{0});
+        QCOMPARE(Odds(std::nan("")).threshold(), std::uint64_t{0});
+        Rng always(3);
+        for (int i = 0; i < 1000; ++i) QVERIFY(always.chance(Odds(1.0)) && !always.chance(Odds(0.0)));
+    }
+
     void shufflePickWeighted() {
         Rng rng(5);
         std::array<int, 10> items{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};

@@ -61,8 +61,8 @@ class Maze final : public Stage {
 public:
     Maze(const ParamValues& params, StageSetup setup)
         : rng_(setup.rng), movement_(setup.movement), width_(setup.size.width), height_(setup.size.height),
-          latticeWidth_((setup.size.width - 1) / 2), latticeHeight_((setup.size.height - 1) / 2), winding_(params.real("winding")),
-          braid_(params.real("braid")), extraDoors_(params.real("extra_doors")), aroundRooms_(params.flag("around_rooms")),
+          latticeWidth_((setup.size.width - 1) / 2), latticeHeight_((setup.size.height - 1) / 2), winding_(params.real("winding")), windingOdds_(winding_),
+          braid_(params.real("braid")), braidOdds_(braid_), extraDoors_(params.real("extra_doors")), aroundRooms_(params.flag("around_rooms")),
           passage_(params.tile("passage_tile", *setup.kinds)), door_(params.tile("door_tile", *setup.kinds)) {
         if (latticeWidth_ < 2 || latticeHeight_ < 2) finish(); // refused before it is made (sizeProblem); a guard only
     }
@@ -232,7 +232,7 @@ private:
     std::size_t pickActive() {
         const std::size_t newest = active_.size() - 1;
         if (winding_ >= 1.0 || active_.size() == 1) return newest;
-        if (winding_ > 0.0 && rng_.chance(winding_)) return newest;
+        if (winding_ > 0.0 && rng_.chance(windingOdds_)) return newest;
         return rng_.below(static_cast<std::uint32_t>(active_.size()));
     }
 
@@ -291,7 +291,7 @@ private:
             const auto [cellX, cellY] = latticeCell(static_cast<std::size_t>(deadEnds_[nextDeadEnd_++]));
             const int x = 2 * cellX + 1, y = 2 * cellY + 1;
             if (openNeighbours(canvas, x, y) != 1) continue; // opened already by a neighbour
-            if (braid_ < 1.0 && !rng_.chance(braid_)) continue;
+            if (braid_ < 1.0 && !rng_.chance(braidOdds_)) continue;
             int choices[4], deadChoices[4];
             int count = 0, deadCount = 0;
             for (int d = 0; d < 4; ++d) {
@@ -366,7 +366,11 @@ private:
     Connectivity movement_;
     int width_, height_;
     int latticeWidth_, latticeHeight_;
-    double winding_, braid_, extraDoors_;
+    double winding_;
+    Odds windingOdds_; // winding_, for a draw a carve
+    double braid_;
+    Odds braidOdds_;
+    double extraDoors_;
     bool aroundRooms_;
     Tile passage_, door_;
 

@@ -42,7 +42,7 @@ public:
 
 private:
     Rng rng_;
-    double wallChance_;
+    Odds wallChance_; // a draw a cell
     int height_;
     int bandRows_ = 1;
     int nextRow_ = 0;

@@ -1,6 +1,7 @@
 #include "random/rng.h"
 
 #include <charconv>
+#include <cmath>
 #include <string_view>
 
 namespace burrow {
@@ -21,6 +22,13 @@ Rng::Rng(std::uint64_t seed) {
         seed += kGolden;
         word = mix64(seed);
     }
+}
+
+Odds::Odds(double p) : threshold_(0) {
+    constexpr double kSpan = 0x1.0p53;
+    if (!(p > 0.0)) return; // never, NaN included (unit() < NaN is false)
+    // p * 2^53 is exact (a power of two); no 53-bit draw reaches 2^53, so p >= 1 is always.
+    threshold_ = p >= 1.0 ? std::uint64_t{1} << 53 : static_cast<std::uint64_t>(std::ceil(p * kSpan));
 }
 
 std::uint64_t Rng::rejectBiased(std::uint64_t product, std::uint32_t bound) {

@@ -12,6 +12,19 @@ namespace burrow {
 // SplitMix64's output function: a strong 64-bit mixer, used for seeding and hashing.
 std::uint64_t mix64(std::uint64_t value);
 
+// A probability fixed ahead of many draws (a generator's parameter), kept as the
+// threshold chance() compares the draw's 53 bits with: the same answers as
+// chance(double) (k * 2^-53 < p exactly when k < ceil(p * 2^53)), without turning
+// each draw into a double. A maze draws one a carve; a noise fill one a cell.
+class Odds {
+public:
+    explicit Odds(double p);
+    std::uint64_t threshold() const { return threshold_; }
+
+private:
+    std::uint64_t threshold_;
+};
+
 class Rng {
 public:
     explicit Rng(std::uint64_t seed = 0);
@@ -43,6 +56,7 @@ public:
     double unit() { return static_cast<double>(next64() >> 11) * 0x1.0p-53; }
     // True with probability p (p <= 0 never, p >= 1 always).
     bool chance(double p) { return unit() < p; }
+    bool chance(const Odds& odds) { return (next64() >> 11) < odds.threshold(); }
 
     template <typename T>
     void shuffle(std::span<T> items) {
