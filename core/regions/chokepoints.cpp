@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 #include "model/bit_count.h"
 #include "model/directions.h"
@@ -66,40 +68,66 @@ struct PaddedDepth {
     Point point(std::uint32_t i) const { return {static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1}; }
 };
 
-// A breadth-first search from `from` until `to` is reached, under 4-direction movement.
-void searchFrom4(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
-    std::int8_t* const came = depth.came.data();
+// The search goes out from both ends a layer at a time, the side with the fewer
+// cells waiting first, until a cell of one side finds the other's beside it: about
+// half the cells a search from one end takes on open ground (the balls around each
+// end have half the radius), 28% fewer on a 1001² maze. A cell reached from the
+// start holds the step that reached it (0-7; 8 at the start), one reached from the
+// exit the same plus kFromExit.
+constexpr std::uint8_t kFromExit = 0x40, kSideBits = 0xc0, kStart = 8;
+
+// One end's search: its queue, the cells taken [0, head) and waiting [head, tail).
+struct SearchEnd {
+    std::unique_ptr<std::uint32_t[]> queue;
+    std::size_t head = 0, tail = 0;
+    std::uint8_t tag = 0; // 0 or kFromExit
+    std::size_t waiting() const { return tail - head; }
+};
+
+// A cell of the side searching and the other side's cell beside it.
+struct WalkMeeting {
+    std::uint32_t near, far;
+};
+
+// Takes the side's waiting layer, under 4-direction movement.
+std::optional<WalkMeeting> takeLayer4(PaddedDepth& depth, SearchEnd& side, std::uint8_t otherTag) {
+    auto* const came = reinterpret_cast<std::uint8_t*>(depth.came.data());
     std::int32_t offsets[4];
     std::copy_n(depth.offsets.begin(), 4, offsets);
-    // Room for every open cell and a step past them (see below).
-    std::vector<std::uint32_t> queue(depth.openCells + 4);
-    std::size_t tail = 0;
-    queue[tail++] = from;
-    came[from] = 8;
-    for (std::size_t head = 0; head < tail && came[to] < 0; ++head) {
-        const std::uint32_t p = queue[head];
+    std::uint32_t* const queue = side.queue.get();
+    std::size_t tail = side.tail;
+    for (const std::size_t end = side.tail; side.head < end; ++side.head) {
+        const std::uint32_t p = queue[side.head];
         for (std::size_t d = 0; d < 4; ++d) {
             const std::uint32_t n = p + static_cast<std::uint32_t>(offsets[d]);
+            const std::uint8_t was = came[n];
+            if ((was & kSideBits) == otherTag) {
+                side.tail = tail;
+                return WalkMeeting{p, n};
+            }
             // Without a branch: whether a neighbour is new is a coin toss, and a
             // mispredicted branch costs more than writing it at the queue's end.
             // (Written as a mask: GCC turns a conditional expression back into a branch.)
-            const std::int8_t was = came[n];
-            const std::uint32_t fresh = was == kUnreached ? 1u : 0u;
-            const auto keep = static_cast<std::int8_t>(fresh - 1); // all ones unless fresh
-            came[n] = static_cast<std::int8_t>((was & keep) | (static_cast<std::int8_t>(d) & ~keep));
+            const std::uint32_t fresh = was == 0xffu ? 1u : 0u;
+            const auto keep = static_cast<std::uint8_t>(fresh - 1); // all ones unless fresh
+            came[n] = static_cast<std::uint8_t>((was & keep) | ((side.tag | d) & ~keep));
             queue[tail] = n;
             tail += fresh;
         }
     }
+    side.tail = tail;
+    return std::nullopt;
 }
 
 // The same under 8-direction movement, a cell's neighbours read and written as three
-// words (regions/neighbour_words.h): 5.8 -> 4.9 ms on a 1001² maze.
-void searchFrom8(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
+// words (regions/neighbour_words.h): 5.8 -> 4.9 ms for a search from one end on a
+// 1001² maze.
+std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::uint8_t otherTag) {
     namespace nw = neighbour_words;
     static_assert(kUnreached == -1, "a byte is new when all its bits are set");
     // The step (kSteps' index) that reaches each neighbour byte of the three words.
-    constexpr std::uint32_t kStepAbove = 0x00040007u, kStepMiddle = 0x00010003u, kStepBelow = 0x00050206u;
+    constexpr std::uint32_t kEach = 0x01010101u, kStepAbove = 0x00040007u, kStepMiddle = 0x00010003u, kStepBelow = 0x00050206u;
+    const std::uint32_t tags = side.tag * kEach, others = otherTag * kEach;
     const auto stride = static_cast<std::int64_t>(depth.stride);
     const std::array<std::int64_t, 8> offsets = nw::offsets(stride);
     // Bit 0 of each byte of the word that is all ones, among the neighbour bytes `mask`.
@@ -107,42 +135,76 @@ void searchFrom8(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
         const std::uint32_t x = ~w;
         return (~(((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x) & mask & 0x80808080u) >> 7;
     };
+    // Bit 7 of each byte of the word whose side bits are the other side's.
+    const auto theirs = [&](std::uint32_t w, std::uint32_t mask) {
+        const std::uint32_t x = w ^ others;
+        return ~(x | x << 1) & mask & 0x80808080u;
+    };
     // The word with the step written into the new bytes.
     const auto marked = [](std::uint32_t w, std::uint32_t fresh, std::uint32_t steps) {
         const std::uint32_t bytes = fresh * 0xffu;
         return (w & ~bytes) | (steps & bytes);
     };
     auto* const bytes = reinterpret_cast<std::uint8_t*>(depth.came.data());
-    const std::uint8_t* const goal = bytes + to;
-    // Room for every open cell and 16 past them (nw::enqueue).
-    std::vector<std::uint32_t> queue(depth.openCells + 16);
-    std::size_t tail = 0;
-    queue[tail++] = from;
-    bytes[from] = 8;
-    for (std::size_t head = 0; head < tail && *goal == 0xffu; ++head) {
-        const std::uint32_t p = queue[head];
+    std::uint32_t* const queue = side.queue.get();
+    std::size_t tail = side.tail;
+    for (const std::size_t end = side.tail; side.head < end; ++side.head) {
+        const std::uint32_t p = queue[side.head];
         std::uint8_t* const above = bytes + p - stride - 1;
         std::uint8_t* const middle = bytes + p - 1;
         std::uint8_t* const below = bytes + p + stride - 1;
         const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
+        if ((theirs(a, nw::kAboveBelow) | theirs(m, nw::kSides) | theirs(b, nw::kAboveBelow)) != 0) {
+            side.tail = tail;
+            for (const std::int64_t offset : offsets)
+                if (const auto n = static_cast<std::uint32_t>(p + offset); (bytes[n] & kSideBits) == otherTag) return WalkMeeting{p, n};
+        }
         const std::uint32_t newA = unreached(a, nw::kAboveBelow), newM = unreached(m, nw::kSides), newB = unreached(b, nw::kAboveBelow);
-        nw::store(above, marked(a, newA, kStepAbove));
-        nw::store(middle, marked(m, newM, kStepMiddle));
-        nw::store(below, marked(b, newB, kStepBelow));
-        tail = nw::enqueue(queue.data(), tail, p, nw::positions(newA, newM, newB), offsets);
+        nw::store(above, marked(a, newA, kStepAbove | tags));
+        nw::store(middle, marked(m, newM, kStepMiddle | tags));
+        nw::store(below, marked(b, newB, kStepBelow | tags));
+        tail = nw::enqueue(queue, tail, p, nw::positions(newA, newM, newB), offsets);
+    }
+    side.tail = tail;
+    return std::nullopt;
+}
+
+// The cells from `cell` back to its side's end, following the steps that reached them.
+void backToEnd(const PaddedDepth& depth, std::uint32_t cell, std::vector<std::uint32_t>& into) {
+    for (;;) {
+        into.push_back(cell);
+        const auto step = static_cast<std::uint8_t>(static_cast<std::uint8_t>(depth.came[cell]) & ~kSideBits);
+        if (step == kStart) return;
+        cell -= static_cast<std::uint32_t>(depth.offsets[step]);
     }
 }
 
-// A shortest walk from `from` to `to` (both included), as indices, or none.
+// A shortest walk from `from` to `to` (both included), as indices, or none. The
+// first meeting of the two searches is on one: every cell of the searching side's
+// layer is as far from its end, and the other side's cell it finds has just been
+// reached (one reached earlier would have found this one), so all meetings of the
+// first layer that has any are as long, and none shorter was missed.
 std::vector<std::uint32_t> shortestWalk(PaddedDepth& depth, std::uint32_t from, std::uint32_t to) {
-    if (depth.offsets.size() == 4) searchFrom4(depth, from, to);
-    else searchFrom8(depth, from, to);
-    const std::vector<std::int8_t>& came = depth.came;
     std::vector<std::uint32_t> walk;
-    if (came[to] < 0) return walk;
-    for (std::uint32_t p = to; came[p] != 8; p -= static_cast<std::uint32_t>(depth.offsets[static_cast<std::size_t>(came[p])])) walk.push_back(p);
-    walk.push_back(from);
-    std::reverse(walk.begin(), walk.end());
+    if (depth.came[to] != kUnreached) return walk;
+    SearchEnd start, exit;
+    for (SearchEnd* side : {&start, &exit}) side->queue = std::make_unique_for_overwrite<std::uint32_t[]>(depth.openCells + 16); // nw::enqueue's room
+    start.queue[start.tail++] = from;
+    exit.queue[exit.tail++] = to;
+    exit.tag = kFromExit;
+    depth.came[from] = static_cast<std::int8_t>(kStart);
+    depth.came[to] = static_cast<std::int8_t>(kFromExit | kStart);
+    while (start.waiting() > 0 && exit.waiting() > 0) {
+        const bool fromStart = start.waiting() <= exit.waiting();
+        SearchEnd& side = fromStart ? start : exit;
+        const std::uint8_t other = fromStart ? kFromExit : 0;
+        const std::optional<WalkMeeting> met = depth.offsets.size() == 4 ? takeLayer4(depth, side, other) : takeLayer8(depth, side, other);
+        if (!met) continue;
+        backToEnd(depth, fromStart ? met->near : met->far, walk);
+        std::reverse(walk.begin(), walk.end());
+        backToEnd(depth, fromStart ? met->far : met->near, walk);
+        return walk;
+    }
     return walk;
 }
 
