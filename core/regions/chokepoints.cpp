@@ -188,7 +188,7 @@ std::vector<std::uint32_t> shortestWalk(PaddedDepth& depth, std::uint32_t from, 
     std::vector<std::uint32_t> walk;
     if (depth.came[to] != kUnreached) return walk;
     SearchEnd start, exit;
-    for (SearchEnd* side : {&start, &exit}) side->queue = std::make_unique_for_overwrite<std::uint32_t[]>(depth.openCells + 16); // nw::enqueue's room
+    for (SearchEnd* side : {&start, &exit}) side->queue = std::make_unique_for_overwrite<std::uint32_t[]>(depth.openCells + 8); // nw::enqueue's room
     start.queue[start.tail++] = from;
     exit.queue[exit.tail++] = to;
     exit.tag = kFromExit;

@@ -51,10 +51,10 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
             std::copy(row, row + w, tiles_.begin() + at);
             for (int x = 0; x < w; ++x) state_[at + static_cast<std::uint32_t>(x)] = startOf[static_cast<std::uint8_t>(row[x])];
         }
-    // The queue holds every cell reached, each once: room for all of them and 16
+    // The queue holds every cell reached, each once: room for all of them and 8
     // past (the flood writes a cell's neighbours there before it knows they are
     // new). Address space only: pages are touched as it fills.
-    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 16);
+    order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 8);
     for (int d = 0; d < stepCount(movement); ++d)
         offsets_.push_back(static_cast<std::int64_t>(kSteps[static_cast<std::size_t>(d)].y) * stride_ + kSteps[static_cast<std::size_t>(d)].x);
     if (pickUpKeys)
