@@ -174,8 +174,8 @@ private:
 
     // A random free cell of the flood's cells from `from` on, on this depth: open
     // ground, no thing on it, not the start, and (when `awayFromStart`) outside the
-    // start room. Two passes over those cells, by index: no cell is spelled out but
-    // the one picked.
+    // start room. A pass counts those cells, by index, and a part of one finds the
+    // one picked: no other is spelled out.
     std::optional<Cell> pickCell(const Level& level, std::size_t from, bool awayFromStart) {
         const std::uint32_t base = flood_->depthBase(depth_), span = flood_->depthSpan();
         if (kept_.empty()) markKept(level);
@@ -188,11 +188,25 @@ private:
         auto free = [&](std::uint32_t i) -> std::uint32_t {
             return i - base < span && !(kept_[i - base] & refuse) && ground[static_cast<std::uint8_t>(flood_->tileAt(i))];
         };
+        // Counted by blocks, so the pick goes straight to its block.
+        constexpr std::size_t kBlock = 1024;
+        blockCounts_.clear();
         std::uint32_t count = 0;
-        for (std::size_t i = from; i < reached.size(); ++i) count += free(reached[i]);
+        for (std::size_t block = from; block < reached.size(); block += kBlock) {
+            std::uint32_t inBlock = 0;
+            for (std::size_t i = block; i < std::min(block + kBlock, reached.size()); ++i) inBlock += free(reached[i]);
+            blockCounts_.push_back(inBlock);
+            count += inBlock;
+        }
         if (count == 0) return std::nullopt;
         std::uint32_t pick = rng_.below(count);
-        for (std::size_t i = from; i < reached.size(); ++i)
+        std::size_t i = from;
+        for (const std::uint32_t inBlock : blockCounts_) {
+            if (pick < inBlock) break;
+            pick -= inBlock;
+            i += kBlock;
+        }
+        for (; i < reached.size(); ++i)
             if (free(reached[i]) && pick-- == 0) {
                 kept_[reached[i] - base] |= 1;
                 return flood_->cellOf(reached[i]);
@@ -262,6 +276,7 @@ private:
     std::unique_ptr<KeyedFlood> flood_;
     std::size_t partFrom_ = 0; // where the part the flood reached last begins in its cells
     std::vector<std::uint8_t> kept_; // markKept()
+    std::vector<std::uint32_t> blockCounts_; // pickCell()'s scratch
     int keysPlaced_ = 0;
     std::optional<Point> mark_;
 };
