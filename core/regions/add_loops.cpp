@@ -35,6 +35,7 @@
 
 #include "model/byte_order.h"
 #include "model/directions.h"
+#include "regions/neighbour_words.h"
 
 namespace burrow {
 namespace loop_detail {
@@ -94,6 +95,7 @@ private:
         classify(canvas.grid(), canvas.level().kinds);
         for (int s = 0; s < stepCount(movement_); ++s)
             offsets_.push_back(static_cast<std::uint32_t>(kSteps[static_cast<std::size_t>(s)].y * stride_ + kSteps[static_cast<std::size_t>(s)].x));
+        wordOffsets_ = neighbour_words::offsets(stride_);
         for (int length = 0; length <= longest_; ++length) thresholds_.push_back(static_cast<int>(std::ceil(minDetour_ * (length + 1))));
         growFields(canvas);
         findCandidates();
@@ -113,7 +115,7 @@ private:
             else if (kinds.diggable(t) || t == Tile::Void)
                 classOf[k] = kDiggable;
         }
-        cells_.assign(cells, 0); // the border stops everything
+        cells_.assign(cells + 3, 0); // the border stops everything; three bytes more for spreadBy<8>'s words
         std::size_t walkable = 0;
         for (int y = 0; y < height_; ++y) {
             const Tile* from = grid.row(y);
@@ -195,7 +197,9 @@ private:
     }
 
     // The search is the stage's hot loop: the steps' count is known to the compiler,
-    // which unrolls them, and a step reads only the cells' bytes.
+    // which unrolls them, and a step reads only the cells' bytes. Under 8 directions
+    // a cell's neighbours are read and written as three words
+    // (regions/neighbour_words.h).
     template <std::size_t Steps, typename Reached>
     std::size_t spreadBy(std::int32_t* field, std::size_t head, std::size_t tail, Reached reached) {
         std::array<std::uint32_t, Steps> offsets{};
@@ -208,15 +212,17 @@ private:
             for (const std::size_t end = tail; head < end; ++head) {
                 const std::uint32_t at = queue[head];
                 reached(at, distance);
-                // Without a branch: whether a neighbour is new is a coin toss on most
-                // levels, and a mispredicted branch costs more than the writes.
-                for (const std::uint32_t offset : offsets) {
-                    const std::uint32_t n = at + offset;
-                    const bool fresh = (cells[n] & (kWalkable | kReached)) == kWalkable;
-                    cells[n] |= static_cast<std::uint8_t>(fresh ? kReached : 0);
-                    queue[tail] = n;
-                    tail += fresh;
-                }
+                if constexpr (Steps == 8) tail = spreadByWords(cells, at, queue, tail);
+                else
+                    // Without a branch: whether a neighbour is new is a coin toss on most
+                    // levels, and a mispredicted branch costs more than the writes.
+                    for (const std::uint32_t offset : offsets) {
+                        const std::uint32_t n = at + offset;
+                        const bool fresh = (cells[n] & (kWalkable | kReached)) == kWalkable;
+                        cells[n] |= static_cast<std::uint8_t>(fresh ? kReached : 0);
+                        queue[tail] = n;
+                        tail += fresh;
+                    }
             }
             layerEnds_.push_back(static_cast<std::uint32_t>(head));
         }
@@ -227,6 +233,27 @@ private:
         for (std::size_t distance = 0; distance < layerEnds_.size(); ++distance)
             for (; i < layerEnds_[distance]; ++i) field[queue[i]] = static_cast<std::int32_t>(distance);
         return tail;
+    }
+
+    // Queues the new neighbours of `at` under 8 directions (walkable, not reached),
+    // marking them reached; returns the queue's new tail.
+    std::size_t spreadByWords(std::uint8_t* cells, std::uint32_t at, std::uint32_t* queue, std::size_t tail) const {
+        namespace nw = neighbour_words;
+        static_assert(kWalkable == 1 && kReached == 8, "bit 0 of a byte is walkable, bit 3 reached");
+        constexpr std::uint32_t kEach = 0x01010101u;
+        const auto stride = static_cast<std::int64_t>(stride_);
+        std::uint8_t* const above = cells + at - stride - 1;
+        std::uint8_t* const middle = cells + at - 1;
+        std::uint8_t* const below = cells + at + stride - 1;
+        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
+        // Bit 0 of a byte: walkable and not reached.
+        const std::uint32_t newA = a & ~(a >> 3) & nw::kAboveBelow & kEach;
+        const std::uint32_t newM = m & ~(m >> 3) & nw::kSides & kEach;
+        const std::uint32_t newB = b & ~(b >> 3) & nw::kAboveBelow & kEach;
+        nw::store(above, a | newA << 3);
+        nw::store(middle, m | newM << 3);
+        nw::store(below, b | newB << 3);
+        return nw::enqueue(queue, tail, at, nw::positions(newA, newM, newB), wordOffsets_);
     }
 
     // Straight runs of diggable rock, 1 to longest_corridor cells, between two open
@@ -391,6 +418,7 @@ private:
     int width_ = 0, height_ = 0, stride_ = 0;
     std::vector<std::uint8_t> cells_;        // padded, kWalkable and the rest
     std::vector<std::uint32_t> offsets_;     // kSteps as index offsets in the padded grid (wrapping)
+    std::array<std::int64_t, 8> wordOffsets_{}; // the same as neighbour_words positions them
     std::vector<int> thresholds_;            // the least bound a dig of each length needs
     std::unique_ptr<std::int32_t[]> fromStarts_, fromFurthest_; // padded distance fields
     std::uint32_t regions_ = 0;
