@@ -241,19 +241,9 @@ private:
         namespace nw = neighbour_words;
         static_assert(kWalkable == 1 && kReached == 8, "bit 0 of a byte is walkable, bit 3 reached");
         constexpr std::uint32_t kEach = 0x01010101u;
-        const auto stride = static_cast<std::int64_t>(stride_);
-        std::uint8_t* const above = cells + at - stride - 1;
-        std::uint8_t* const middle = cells + at - 1;
-        std::uint8_t* const below = cells + at + stride - 1;
-        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
-        // Bit 0 of a byte: walkable and not reached.
-        const std::uint32_t newA = a & ~(a >> 3) & nw::kAboveBelow & kEach;
-        const std::uint32_t newM = m & ~(m >> 3) & nw::kSides & kEach;
-        const std::uint32_t newB = b & ~(b >> 3) & nw::kAboveBelow & kEach;
-        nw::store(above, a | newA << 3);
-        nw::store(middle, m | newM << 3);
-        nw::store(below, b | newB << 3);
-        return nw::enqueue(queue, tail, at, nw::positions(newA, newM, newB), wordOffsets_);
+        const nw::Neighbourhood around(cells, at, stride_);
+        return around.spread([](std::uint32_t w, std::uint32_t mask) { return w & ~(w >> 3) & mask & kEach; }, // walkable, not reached
+                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh << 3; }, queue, tail, wordOffsets_);
     }
 
     // Straight runs of diggable rock, 1 to longest_corridor cells, between two open

@@ -126,7 +126,7 @@ std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::
     namespace nw = neighbour_words;
     static_assert(kUnreached == -1, "a byte is new when all its bits are set");
     // The step (kSteps' index) that reaches each neighbour byte of the three words.
-    constexpr std::uint32_t kEach = 0x01010101u, kStepAbove = 0x00040007u, kStepMiddle = 0x00010003u, kStepBelow = 0x00050206u;
+    constexpr std::uint32_t kEach = 0x01010101u, kStepOf[3] = {0x00040007u, 0x00010003u, 0x00050206u};
     const std::uint32_t tags = side.tag * kEach, others = otherTag * kEach;
     const auto stride = static_cast<std::int64_t>(depth.stride);
     const std::array<std::int64_t, 8> offsets = nw::offsets(stride);
@@ -140,30 +140,23 @@ std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::
         const std::uint32_t x = w ^ others;
         return ~(x | x << 1) & mask & 0x80808080u;
     };
-    // The word with the step written into the new bytes.
-    const auto marked = [](std::uint32_t w, std::uint32_t fresh, std::uint32_t steps) {
+    // The word with this side's step written into the new bytes.
+    const auto marked = [&](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row row) {
         const std::uint32_t bytes = fresh * 0xffu;
-        return (w & ~bytes) | (steps & bytes);
+        return (w & ~bytes) | ((kStepOf[row] | tags) & bytes);
     };
     auto* const bytes = reinterpret_cast<std::uint8_t*>(depth.came.data());
     std::uint32_t* const queue = side.queue.get();
     std::size_t tail = side.tail;
     for (const std::size_t end = side.tail; side.head < end; ++side.head) {
         const std::uint32_t p = queue[side.head];
-        std::uint8_t* const above = bytes + p - stride - 1;
-        std::uint8_t* const middle = bytes + p - 1;
-        std::uint8_t* const below = bytes + p + stride - 1;
-        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
-        if ((theirs(a, nw::kAboveBelow) | theirs(m, nw::kSides) | theirs(b, nw::kAboveBelow)) != 0) {
+        const nw::Neighbourhood around(bytes, p, stride);
+        if (around.any(theirs) != 0) {
             side.tail = tail;
             for (const std::int64_t offset : offsets)
                 if (const auto n = static_cast<std::uint32_t>(p + offset); (bytes[n] & kSideBits) == otherTag) return WalkMeeting{p, n};
         }
-        const std::uint32_t newA = unreached(a, nw::kAboveBelow), newM = unreached(m, nw::kSides), newB = unreached(b, nw::kAboveBelow);
-        nw::store(above, marked(a, newA, kStepAbove | tags));
-        nw::store(middle, marked(m, newM, kStepMiddle | tags));
-        nw::store(below, marked(b, newB, kStepBelow | tags));
-        tail = nw::enqueue(queue, tail, p, nw::positions(newA, newM, newB), offsets);
+        tail = around.spread(unreached, marked, queue, tail, offsets);
     }
     side.tail = tail;
     return std::nullopt;

@@ -163,22 +163,11 @@ void KeyedFlood::floodPlain8() {
     std::size_t head = head_, tail = reached_;
     for (; head < tail; ++head) {
         const std::uint32_t c = order[head];
-        std::uint8_t* const above = state + c - stride - 1;
-        std::uint8_t* const middle = state + c - 1;
-        std::uint8_t* const below = state + c + stride - 1;
-        const std::uint32_t a = nw::load(above), m = nw::load(middle), b = nw::load(below);
-        const std::uint32_t locked = ((a & nw::kAboveBelow) | (m & nw::kSides) | (b & nw::kAboveBelow)) & kLockedBits;
-        if (locked != 0 || (m & kThingsHere) != 0) break;
-        // Bit 0 of a byte: neither of its low two bits set (unseen).
-        const std::uint32_t newA = ~(a | a >> 1) & nw::kAboveBelow & kNewBits;
-        const std::uint32_t newM = ~(m | m >> 1) & nw::kSides & kNewBits;
-        const std::uint32_t newB = ~(b | b >> 1) & nw::kAboveBelow & kNewBits;
-        // On a level one cell wide the words overlap, but only on the border's bytes,
-        // which never change: the order of the writes does not matter.
-        nw::store(above, a | newA);
-        nw::store(middle, m | newM);
-        nw::store(below, b | newB);
-        tail = nw::enqueue(order, tail, c, nw::positions(newA, newM, newB), offsets);
+        const nw::Neighbourhood around(state, c, stride);
+        const std::uint32_t locked = around.any([](std::uint32_t w, std::uint32_t mask) { return w & mask & kLockedBits; });
+        if (locked != 0 || (around.word(nw::Neighbourhood::kThrough) & kThingsHere) != 0) break;
+        tail = around.spread([](std::uint32_t w, std::uint32_t mask) { return ~(w | w >> 1) & mask & kNewBits; }, // unseen: low two bits clear
+                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh; }, order, tail, offsets);
     }
     head_ = head;
     reached_ = tail;

@@ -77,4 +77,37 @@ inline std::size_t enqueue(std::uint32_t* queue, std::size_t tail, std::uint32_t
     return tail + count;
 }
 
+// A cell's three words, read: what a search looks at before it goes on from the
+// cell, and then spread() to go on.
+class Neighbourhood {
+public:
+    enum Row { kAbove, kThrough, kBelow };
+
+    Neighbourhood(std::uint8_t* bytes, std::uint32_t cell, std::int64_t stride)
+        : cell_(cell), at_{bytes + cell - stride - 1, bytes + cell - 1, bytes + cell + stride - 1}, word_{load(at_[0]), load(at_[1]), load(at_[2])} {}
+
+    std::uint32_t word(Row row) const { return word_[row]; }
+    // `test(word, mask)` over the three words, each with the mask of its neighbour
+    // bytes, or'd: whether any neighbour passes a test a search makes of all eight.
+    template <typename Test>
+    std::uint32_t any(Test test) const {
+        return test(word_[kAbove], kAboveBelow) | test(word_[kThrough], kSides) | test(word_[kBelow], kAboveBelow);
+    }
+    // Goes on from the cell: `newOf(word, mask)` gives bit 0 of each new byte among
+    // the mask's, `marked(word, new, row)` the word to write back (the new bytes
+    // marked as reached), and the new neighbours are queued in kSteps' order from
+    // `tail`. Returns the queue's new tail.
+    template <typename NewOf, typename Marked>
+    std::size_t spread(NewOf newOf, Marked marked, std::uint32_t* queue, std::size_t tail, const std::array<std::int64_t, 8>& offsets) const {
+        const std::uint32_t fresh[3] = {newOf(word_[kAbove], kAboveBelow), newOf(word_[kThrough], kSides), newOf(word_[kBelow], kAboveBelow)};
+        for (const Row row : {kAbove, kThrough, kBelow}) store(at_[row], marked(word_[row], fresh[row], row));
+        return enqueue(queue, tail, cell_, positions(fresh[kAbove], fresh[kThrough], fresh[kBelow]), offsets);
+    }
+
+private:
+    std::uint32_t cell_;
+    std::uint8_t* at_[3];
+    std::uint32_t word_[3];
+};
+
 } // namespace burrow::neighbour_words
