@@ -35,7 +35,7 @@ inline constexpr ByteOfBit kByteOfBit;
 struct PaddedDepth {
     std::uint32_t stride;
     // Eight bytes past the last cell: rows are written eight cells at a time, and
-    // searchFrom8 reads a cell's neighbours as words.
+    // takeLayer8 reads a cell's neighbours as words.
     std::vector<std::int8_t> came;
     std::vector<std::int32_t> offsets;
     std::size_t openCells = 0;
