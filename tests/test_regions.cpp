@@ -85,6 +85,23 @@ private slots:
                     }
                     QCOMPARE(cells, r.size);
                 }
+                // The first pass alone, from the rows as bits: its parts are the
+                // regions, one part a region and one region a part.
+                const std::size_t words = static_cast<std::size_t>(w) / 64 + 1;
+                std::vector<std::uint64_t> rows(words * static_cast<std::size_t>(h), 0);
+                for (int y = 0; y < h; ++y) builtInTileKinds().walkableWords(tiles.row(y), w, rows.data() + static_cast<std::size_t>(y) * words);
+                JoinedRuns joined;
+                joinRuns(rows.data(), words, h, c, joined);
+                std::map<int, int> regionOfPart, partOfRegion;
+                for (int y = 0; y < h; ++y)
+                    for (int x = 0; x < w; ++x) {
+                        const int part = joined.partAt(x, y), region = expected(x, y);
+                        QCOMPARE(part == 0, region == 0);
+                        if (region == 0) continue;
+                        QVERIFY(part > 0 && static_cast<std::size_t>(part) < joined.labelCount());
+                        QCOMPARE(regionOfPart.try_emplace(part, region).first->second, region);
+                        QCOMPARE(partOfRegion.try_emplace(region, part).first->second, part);
+                    }
             }
         }
     }

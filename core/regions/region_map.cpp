@@ -1,5 +1,6 @@
 #include "regions/region_map.h"
 
+#include "model/bit_count.h"
 #include "model/tile_masks.h"
 
 #include <algorithm>
@@ -61,71 +62,42 @@ private:
 
 namespace {
 
-// The walkable cells of a row as bits (bit x of word x / 64), padding bits clear.
-void walkableBits(const Tile* row, int width, const TileKinds& kinds, std::vector<std::uint64_t>& bits) {
-    std::fill(bits.begin() + width / 64, bits.end(), 0);
-    kinds.walkableWords(row, width, bits.data());
-}
-
-// The walkable cells of every row as bits, `words` words a row, and how many runs
-// they hold: labelling then reserves its lists once instead of growing them run
-// by run (on a 1001² maze's 250,000 runs, copying grown lists and faulting in
-// their pages was two fifths of the labelling).
-std::size_t rowsAsBits(const TileGrid& tiles, const TileKinds& kinds, std::size_t words, std::vector<std::uint64_t>& bits) {
-    bits.assign(words * static_cast<std::size_t>(tiles.height()), 0);
+// How many runs rows of bits hold: labelling then reserves its lists once instead
+// of growing them run by run (on a 1001² maze's 250,000 runs, copying grown lists
+// and faulting in their pages was two fifths of the labelling).
+std::size_t countRuns(const std::uint64_t* rows, std::size_t words, int height) {
     std::size_t runs = 0;
-    for (int y = 0; y < tiles.height(); ++y) {
-        std::uint64_t* row = bits.data() + static_cast<std::size_t>(y) * words;
-        kinds.walkableWords(tiles.row(y), tiles.width(), row);
+    for (const std::uint64_t* row = rows; row != rows + words * static_cast<std::size_t>(height); row += words) {
         std::uint64_t carry = 0;
         for (std::size_t word = 0; word < words; ++word) {
-            runs += static_cast<std::size_t>(std::popcount(row[word] & ~((row[word] << 1) | carry)));
+            runs += static_cast<std::size_t>(bitCount(row[word] & ~((row[word] << 1) | carry)));
             carry = row[word] >> 63;
         }
     }
     return runs;
 }
 
-} // namespace
-
-namespace {
+// One word more than a row of `width` cells needs: the padding then always holds
+// the end of a run that reaches the last cell.
+std::size_t wordsForRow(int width) { return static_cast<std::size_t>(width) / 64 + 1; }
 
 // Pass 1 of labelling: the runs of each row (found with bit scans, no branch per
 // cell), each united with the runs it touches in the row above; the union-find
-// works per run, not per cell. With `rowStart` every run is kept in `runs`; without
-// it only the previous row is (counting needs no more). Returns the unions made.
-std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const TileKinds& kinds, std::vector<CellRun>& runs, std::vector<std::uint32_t>* rowStart,
-                     Equivalences& eq) {
-    const int w = tiles.width(), h = tiles.height();
+// works per run, not per cell. Returns the unions made.
+std::size_t scanRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, std::vector<CellRun>& runs,
+                     std::vector<std::uint32_t>& rowStart, Equivalences& eq) {
     // With corners counting, a run also touches runs above that end one cell before
     // it starts or begin one cell after it ends.
     const std::int32_t reach = connectivity == Connectivity::Eight ? 1 : 0;
-    // One word more than the row needs: the padding always holds the end of a run
-    // that reaches the last cell.
-    const std::size_t words = static_cast<std::size_t>(w) / 64 + 1;
-    std::vector<std::uint64_t> bits(words);
-    // Labelling keeps every run: the rows' bits first, to reserve for them.
-    std::vector<std::uint64_t> allRows;
-    if (rowStart) {
-        const std::size_t count = rowsAsBits(tiles, kinds, words, allRows);
-        runs.reserve(runs.size() + count);
-        eq.reserve(count);
-        rowStart->reserve(static_cast<std::size_t>(h) + 1);
-    }
+    const std::size_t count = countRuns(rows, words, height);
+    runs.reserve(runs.size() + count);
+    eq.reserve(count);
+    rowStart.reserve(static_cast<std::size_t>(height) + 1);
     std::size_t previousBegin = 0, previousEnd = 0, unions = 0;
-    for (int y = 0; y < h; ++y) {
-        if (!rowStart) { // keep the previous row only, at the front
-            runs.erase(runs.begin(), runs.begin() + static_cast<std::ptrdiff_t>(previousBegin));
-            previousEnd -= previousBegin;
-            previousBegin = 0;
-        }
-        const std::uint64_t* rowBits = allRows.data() + static_cast<std::size_t>(y) * words;
-        if (!rowStart) {
-            walkableBits(tiles.row(y), w, kinds, bits);
-            rowBits = bits.data();
-        }
+    for (int y = 0; y < height; ++y) {
+        const std::uint64_t* rowBits = rows + static_cast<std::size_t>(y) * words;
         const std::size_t begin = runs.size();
-        if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(begin));
+        rowStart.push_back(static_cast<std::uint32_t>(begin));
         // The row's runs, a word at a time: a run starts at a set bit whose left
         // neighbour is clear and ends at a clear bit whose left neighbour is set;
         // starts and ends alternate, so the n-th end closes the n-th run.
@@ -138,23 +110,39 @@ std::size_t scanRuns(const TileGrid& tiles, Connectivity connectivity, const Til
             for (std::uint64_t m = ~b & left; m; m &= m - 1) runs[closed++].x1 = base + std::countr_zero(m);
             carry = b >> 63;
         }
+        // Each run takes the label of the first run above it touches, and unites it
+        // with the others it touches (most touch one, or none).
         std::size_t above = previousBegin;
+        CellRun* const all = runs.data();
         for (std::size_t i = begin; i < runs.size(); ++i) {
-            CellRun& run = runs[i];
+            CellRun& run = all[i];
+            const std::int32_t from = run.x0, to = run.x1 + reach;
             // Skip runs above that end before this one can touch them; they cannot
             // touch any later run of this row either.
-            while (above < previousEnd && runs[above].x1 + reach <= run.x0) ++above;
-            for (std::size_t k = above; k < previousEnd && runs[k].x0 < run.x1 + reach; ++k) {
-                if (!run.label) run.label = runs[k].label;
-                else unions += eq.unite(run.label, runs[k].label);
+            while (above < previousEnd && all[above].x1 + reach <= from) ++above;
+            std::size_t k = above;
+            if (k == previousEnd || all[k].x0 >= to) {
+                run.label = eq.make();
+                continue;
             }
-            if (!run.label) run.label = eq.make();
+            run.label = all[k].label;
+            for (++k; k < previousEnd && all[k].x0 < to; ++k) unions += eq.unite(run.label, all[k].label);
         }
         previousBegin = begin;
         previousEnd = runs.size();
     }
-    if (rowStart) rowStart->push_back(static_cast<std::uint32_t>(runs.size()));
+    rowStart.push_back(static_cast<std::uint32_t>(runs.size()));
     return unions;
+}
+
+// The run of row y holding x, or null (a binary search in its row).
+const CellRun* runAt(const std::vector<CellRun>& runs, const std::vector<std::uint32_t>& rowStart, int x, int y) {
+    if (y < 0 || y + 1 >= static_cast<int>(rowStart.size())) return nullptr;
+    const auto first = runs.begin() + rowStart[static_cast<std::size_t>(y)];
+    const auto last = runs.begin() + rowStart[static_cast<std::size_t>(y) + 1];
+    // The first run ending after x; it holds x if it starts at or before it.
+    const auto it = std::upper_bound(first, last, x, [](int value, const CellRun& run) { return value < run.x1; });
+    return it != last && it->x0 <= x ? &*it : nullptr;
 }
 
 } // namespace
@@ -176,7 +164,10 @@ void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& res
     result.rowStart.clear();
     result.regions.clear();
     Equivalences eq(scratch.parent);
-    scanRuns(tiles, connectivity, kinds, runs, &result.rowStart, eq);
+    const std::size_t words = wordsForRow(tiles.width());
+    scratch.rows.assign(words * static_cast<std::size_t>(tiles.height()), 0);
+    for (int y = 0; y < tiles.height(); ++y) kinds.walkableWords(tiles.row(y), tiles.width(), scratch.rows.data() + static_cast<std::size_t>(y) * words);
+    scanRuns(scratch.rows.data(), words, tiles.height(), connectivity, runs, result.rowStart, eq);
 
     // Pass 2: final labels numbered by first appearance (runs are in row-major
     // order), with each region's size and bounds.
@@ -200,12 +191,21 @@ void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& res
 }
 
 int RegionRuns::labelAt(int x, int y) const {
-    if (y < 0 || y + 1 >= static_cast<int>(rowStart.size())) return 0;
-    const auto first = runs.begin() + rowStart[static_cast<std::size_t>(y)];
-    const auto last = runs.begin() + rowStart[static_cast<std::size_t>(y) + 1];
-    // The first run ending after x; it holds x if it starts at or before it.
-    const auto it = std::upper_bound(first, last, x, [](int value, const CellRun& run) { return value < run.x1; });
-    return it != last && it->x0 <= x ? it->label : 0;
+    const CellRun* run = runAt(runs, rowStart, x, y);
+    return run ? run->label : 0;
+}
+
+void joinRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, JoinedRuns& into) {
+    into.runs.clear();
+    into.rowStart.clear();
+    Equivalences eq(into.root);
+    scanRuns(rows, words, height, connectivity, into.runs, into.rowStart, eq);
+    eq.flatten();
+}
+
+int JoinedRuns::partAt(int x, int y) const {
+    const CellRun* run = runAt(runs, rowStart, x, y);
+    return run ? root[static_cast<std::size_t>(run->label)] : 0;
 }
 
 RegionRuns::ByRegion RegionRuns::byRegion() const {

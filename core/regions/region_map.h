@@ -53,8 +53,25 @@ RegionRuns labelRuns(const TileGrid& tiles, Connectivity connectivity, const Til
 // per depth.
 struct LabelScratch {
     std::vector<std::int32_t> parent, final;
+    std::vector<std::uint64_t> rows; // the walkable cells as bits, a row after another
 };
 void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& into, LabelScratch& scratch, const TileKinds& kinds = builtInTileKinds());
+
+// Labelling's first pass alone, for callers that need only which cells join, not the
+// regions' numbering, sizes and bounds (chokepoints' parts off a walk): the runs of
+// `rows`, bits a row (bit x of word x / 64 of row y at rows + y * words; `words` more
+// than width / 64, bits past the width clear), each run's label a provisional one
+// whose part is root[label]. The second pass, numbering and measuring the regions,
+// is about a sixth of labelling's time (0.9 of 5.2 ms on a 1001² maze).
+struct JoinedRuns {
+    std::vector<CellRun> runs; // label: provisional
+    std::vector<std::uint32_t> rowStart;
+    std::vector<std::int32_t> root; // root[label]: the part's label; entry 0 is none
+    // The part of cell (x, y), a label of at most labelCount() - 1; 0 when not set in rows.
+    int partAt(int x, int y) const;
+    std::size_t labelCount() const { return root.size(); }
+};
+void joinRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, JoinedRuns& into);
 
 // How many regions, without keeping labels (memory: a bit a cell, and two strips
 // of runs; RegionCounter).
