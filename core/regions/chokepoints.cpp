@@ -39,24 +39,29 @@ struct PaddedDepth {
     std::vector<std::int8_t> came;
     std::vector<std::int32_t> offsets;
     std::size_t openCells = 0;
+    // The walkable cells as bits, `words` a row (labelling's layout, region_map.h),
+    // kept for the parts off the walk.
+    std::size_t words;
+    std::vector<std::uint64_t> walkable;
 
     PaddedDepth(const TileGrid& tiles, const TileKinds& kinds, int steps)
-        : stride(static_cast<std::uint32_t>(tiles.width() + 2)), came(static_cast<std::size_t>(stride) * static_cast<std::size_t>(tiles.height() + 2) + 8, kRock) {
+        : stride(static_cast<std::uint32_t>(tiles.width() + 2)), came(static_cast<std::size_t>(stride) * static_cast<std::size_t>(tiles.height() + 2) + 8, kRock),
+          words(static_cast<std::size_t>(tiles.width()) / 64 + 1), walkable(words * static_cast<std::size_t>(tiles.height()), 0) {
         // A row's walkable cells as bits, then eight bytes from eight bits: a cell at
         // a time, a byte written could alias the loop's own counters and tables.
         const int width = tiles.width();
-        std::vector<std::uint64_t> walkable(static_cast<std::size_t>(width + 63) / 64);
         static_assert(kUnreached == (kRock | 1), "a walkable cell's byte is rock's with bit 0 set");
         constexpr std::uint64_t kRocks = 0x0101010101010101ull * static_cast<std::uint8_t>(kRock);
         std::size_t open = 0;
         for (int y = 0; y < tiles.height(); ++y) {
-            kinds.walkableWords(tiles.row(y), width, walkable.data());
-            for (const std::uint64_t word : walkable) open += bitCount(word);
+            std::uint64_t* bits = rowBits(y);
+            kinds.walkableWords(tiles.row(y), width, bits);
+            for (std::size_t k = 0; k < words; ++k) open += bitCount(bits[k]);
             // Past the row's end the bits are clear: the eight bytes written there
             // are rock, the border's and the next row's first, which it then writes.
             std::int8_t* out = came.data() + index({0, y});
             for (int x = 0; x < width; x += 8) {
-                const auto eight = static_cast<std::uint8_t>(walkable[static_cast<std::size_t>(x) / 64] >> (x % 64));
+                const auto eight = static_cast<std::uint8_t>(bits[static_cast<std::size_t>(x) / 64] >> (x % 64));
                 const std::uint64_t bytes = kRocks | kByteOfBit.of[eight];
                 std::memcpy(out + x, &bytes, sizeof bytes);
             }
@@ -64,6 +69,8 @@ struct PaddedDepth {
         openCells = open;
         for (int d = 0; d < steps; ++d) offsets.push_back(kSteps[static_cast<std::size_t>(d)].y * static_cast<std::int32_t>(stride) + kSteps[static_cast<std::size_t>(d)].x);
     }
+    std::uint64_t* rowBits(int y) { return walkable.data() + static_cast<std::size_t>(y) * words; }
+    bool isWalkable(Point p) const { return (walkable[static_cast<std::size_t>(p.y) * words + static_cast<std::size_t>(p.x) / 64] >> (p.x % 64) & 1u) != 0; }
     std::uint32_t index(Point p) const { return static_cast<std::uint32_t>(p.y + 1) * stride + static_cast<std::uint32_t>(p.x + 1); }
     Point point(std::uint32_t i) const { return {static_cast<int>(i % stride) - 1, static_cast<int>(i / stride) - 1}; }
 };
@@ -208,25 +215,25 @@ std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Co
     PaddedDepth depth(tiles, kinds, stepCount(movement));
     const std::vector<std::uint32_t> walk = shortestWalk(depth, depth.index(from), depth.index(to));
     if (walk.size() < 3) return {};
-    // The parts off the walk: the open cells with the walk walled up, labelled in
-    // two passes over rows (no search); each bridges the walk from the first to the
-    // last of the walk's cells it touches.
-    TileGrid offWalk = tiles;
+    // The parts off the walk: the open cells with the walk's taken out, joined by
+    // runs of rows (labelling's first pass, no search); each bridges the walk from
+    // the first to the last of the walk's cells it touches.
     for (const std::uint32_t w : walk) {
         const Point p = depth.point(w);
-        offWalk(p.x, p.y) = Tile::Wall;
+        depth.rowBits(p.y)[static_cast<std::size_t>(p.x) / 64] &= ~(std::uint64_t{1} << (p.x % 64));
     }
-    const RegionRuns parts = labelRuns(offWalk, movement, kinds);
+    JoinedRuns parts;
+    joinRuns(depth.walkable.data(), depth.words, tiles.height(), movement, parts);
     // A part the walk never touches keeps first past the walk and last before it.
-    std::vector<int> first(parts.regions.size() + 1, static_cast<int>(walk.size())), last(parts.regions.size() + 1, -1);
+    std::vector<int> first(parts.labelCount(), static_cast<int>(walk.size())), last(parts.labelCount(), -1);
     for (std::size_t i = 0; i < walk.size(); ++i) {
         const Point p = depth.point(walk[i]);
         for (int d = 0; d < stepCount(movement); ++d) {
             const Point n{p.x + kSteps[static_cast<std::size_t>(d)].x, p.y + kSteps[static_cast<std::size_t>(d)].y};
-            // Rock and the walk's own cells (walled up) are no part: only ground off
-            // the walk needs its label looked up, a search in its row.
-            if (!offWalk.contains(n.x, n.y) || !kinds.walkable(offWalk(n.x, n.y))) continue;
-            const auto part = static_cast<std::size_t>(parts.labelAt(n.x, n.y));
+            // Rock and the walk's own cells (taken out) are no part: only ground off
+            // the walk needs its part looked up, a search in its row.
+            if (!tiles.contains(n.x, n.y) || !depth.isWalkable(n)) continue;
+            const auto part = static_cast<std::size_t>(parts.partAt(n.x, n.y));
             first[part] = std::min(first[part], static_cast<int>(i));
             last[part] = std::max(last[part], static_cast<int>(i));
         }
