@@ -30,6 +30,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -95,7 +96,7 @@ private:
         classify(canvas.grid(), canvas.level().kinds);
         for (int s = 0; s < stepCount(movement_); ++s)
             offsets_.push_back(static_cast<std::uint32_t>(kSteps[static_cast<std::size_t>(s)].y * stride_ + kSteps[static_cast<std::size_t>(s)].x));
-        wordOffsets_ = neighbour_words::offsets(stride_);
+        if (movement_ == Connectivity::Eight) queueSteps_.emplace(stride_);
         for (int length = 0; length <= longest_; ++length) thresholds_.push_back(static_cast<int>(std::ceil(minDetour_ * (length + 1))));
         growFields(canvas);
         findCandidates();
@@ -243,7 +244,7 @@ private:
         constexpr std::uint32_t kEach = 0x01010101u;
         const nw::Neighbourhood around(cells, at, stride_);
         return around.spread([](std::uint32_t w, std::uint32_t mask) { return w & ~(w >> 3) & mask & kEach; }, // walkable, not reached
-                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh << 3; }, queue, tail, wordOffsets_);
+                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh << 3; }, queue, tail, *queueSteps_);
     }
 
     // Straight runs of diggable rock, 1 to longest_corridor cells, between two open
@@ -408,7 +409,7 @@ private:
     int width_ = 0, height_ = 0, stride_ = 0;
     std::vector<std::uint8_t> cells_;        // padded, kWalkable and the rest
     std::vector<std::uint32_t> offsets_;     // kSteps as index offsets in the padded grid (wrapping)
-    std::array<std::int64_t, 8> wordOffsets_{}; // the same as neighbour_words positions them
+    std::optional<neighbour_words::QueueSteps> queueSteps_; // under 8 directions
     std::vector<int> thresholds_;            // the least bound a dig of each length needs
     std::unique_ptr<std::int32_t[]> fromStarts_, fromFurthest_; // padded distance fields
     std::uint32_t regions_ = 0;

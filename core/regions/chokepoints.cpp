@@ -129,7 +129,7 @@ std::optional<WalkMeeting> takeLayer4(PaddedDepth& depth, SearchEnd& side, std::
 // The same under 8-direction movement, a cell's neighbours read and written as three
 // words (regions/neighbour_words.h): 5.8 -> 4.9 ms for a search from one end on a
 // 1001² maze.
-std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::uint8_t otherTag) {
+std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::uint8_t otherTag, const neighbour_words::QueueSteps& steps) {
     namespace nw = neighbour_words;
     static_assert(kUnreached == -1, "a byte is new when all its bits are set");
     // The step (kSteps' index) that reaches each neighbour byte of the three words.
@@ -163,7 +163,7 @@ std::optional<WalkMeeting> takeLayer8(PaddedDepth& depth, SearchEnd& side, std::
             for (const std::int64_t offset : offsets)
                 if (const auto n = static_cast<std::uint32_t>(p + offset); (bytes[n] & kSideBits) == otherTag) return WalkMeeting{p, n};
         }
-        tail = around.spread(unreached, marked, queue, tail, offsets);
+        tail = around.spread(unreached, marked, queue, tail, steps);
     }
     side.tail = tail;
     return std::nullopt;
@@ -194,11 +194,14 @@ std::vector<std::uint32_t> shortestWalk(PaddedDepth& depth, std::uint32_t from, 
     exit.tag = kFromExit;
     depth.came[from] = static_cast<std::int8_t>(kStart);
     depth.came[to] = static_cast<std::int8_t>(kFromExit | kStart);
+    // Under 8 directions, the table that queues a cell's new neighbours (8 KiB): once a search, not a layer.
+    std::optional<neighbour_words::QueueSteps> steps;
+    if (depth.offsets.size() == 8) steps.emplace(depth.stride);
     while (start.waiting() > 0 && exit.waiting() > 0) {
         const bool fromStart = start.waiting() <= exit.waiting();
         SearchEnd& side = fromStart ? start : exit;
         const std::uint8_t other = fromStart ? kFromExit : 0;
-        const std::optional<WalkMeeting> met = depth.offsets.size() == 4 ? takeLayer4(depth, side, other) : takeLayer8(depth, side, other);
+        const std::optional<WalkMeeting> met = depth.offsets.size() == 4 ? takeLayer4(depth, side, other) : takeLayer8(depth, side, other, *steps);
         if (!met) continue;
         backToEnd(depth, fromStart ? met->near : met->far, walk);
         std::reverse(walk.begin(), walk.end());

@@ -57,6 +57,7 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
     order_ = std::make_unique_for_overwrite<std::uint32_t[]>(cells + 8);
     for (int d = 0; d < stepCount(movement); ++d)
         offsets_.push_back(static_cast<std::int64_t>(kSteps[static_cast<std::size_t>(d)].y) * stride_ + kSteps[static_cast<std::size_t>(d)].x);
+    if (movement == Connectivity::Eight) queueSteps_.emplace(stride_);
     if (pickUpKeys)
         for (const Entity& e : level.entities)
             if (std::string lock = keyOpens(e); !lock.empty() && level.contains(e.at.x, e.at.y, e.at.z)) {
@@ -156,7 +157,7 @@ void KeyedFlood::floodPlain8() {
     std::uint8_t* const state = state_.data();
     std::uint32_t* const order = order_.get();
     const auto stride = static_cast<std::int64_t>(stride_);
-    const std::array<std::int64_t, 8> offsets = nw::offsets(stride);
+    const nw::QueueSteps& steps = *queueSteps_;
     constexpr std::uint32_t kNewBits = 0x01010101u, kLockedBits = kLockedHere * kNewBits;
     constexpr std::uint32_t kThingsHere = (kKeyHere | kStairsDown | kStairsUp) << 8; // the middle word's byte 1
     static_assert(kReached == 1 && kStateMask == 3, "a state is new when its low two bits are 0; reaching it sets bit 0");
@@ -167,7 +168,7 @@ void KeyedFlood::floodPlain8() {
         const std::uint32_t locked = around.any([](std::uint32_t w, std::uint32_t mask) { return w & mask & kLockedBits; });
         if (locked != 0 || (around.word(nw::Neighbourhood::kThrough) & kThingsHere) != 0) break;
         tail = around.spread([](std::uint32_t w, std::uint32_t mask) { return ~(w | w >> 1) & mask & kNewBits; }, // unseen: low two bits clear
-                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh; }, order, tail, offsets);
+                             [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh; }, order, tail, steps);
     }
     head_ = head;
     reached_ = tail;

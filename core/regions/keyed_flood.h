@@ -20,6 +20,7 @@
 
 #include "model/connectivity.h"
 #include "model/level.h"
+#include "regions/neighbour_words.h"
 
 namespace burrow {
 
@@ -91,6 +92,7 @@ private:
     std::vector<Tile> tiles_;
     std::vector<std::uint8_t> state_;
     std::vector<std::int64_t> offsets_;
+    std::optional<neighbour_words::QueueSteps> queueSteps_; // under 8-direction movement
     std::unique_ptr<std::uint32_t[]> order_; // the cells reached, [0, reached_)
     std::size_t reached_ = 0, head_ = 0;
     std::vector<std::string> held_;
