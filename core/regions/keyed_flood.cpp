@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <array>
+#include <cstring>
 
 #include "model/directions.h"
 #include "regions/neighbour_words.h"
@@ -22,10 +23,14 @@ std::string keyOpens(const Entity& thing) {
     return {};
 }
 
+// memchr, which libc does many bytes at a time: the metrics ask this of every level,
+// most of which have no locked door and are read to the end.
 bool hasLockedDoors(const Level& level) {
-    for (int z = 0; z < level.depthCount(); ++z)
-        for (Tile t : level.tiles(z))
-            if (t == Tile::LockedDoor) return true;
+    static_assert(sizeof(Tile) == 1, "a tile is a byte");
+    for (int z = 0; z < level.depthCount(); ++z) {
+        const TileGrid& tiles = level.tiles(z);
+        if (std::memchr(tiles.data(), static_cast<int>(Tile::LockedDoor), tiles.size()) != nullptr) return true;
+    }
     return false;
 }
 
@@ -34,7 +39,6 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
     stride_ = static_cast<std::uint32_t>(w + 2);
     plane_ = stride_ * static_cast<std::uint32_t>(h + 2);
     const std::size_t cells = static_cast<std::size_t>(plane_) * static_cast<std::size_t>(level.depthCount());
-    tiles_.assign(cells, Tile::Wall);
     // Three bytes more for the last cell's neighbours read as words (floodPlain8).
     state_.assign(cells + 3, kBlocked);
     // What each kind of tile starts as: the flood reads only the states.
@@ -48,7 +52,6 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
         for (int y = 0; y < h; ++y) {
             const Tile* row = level.tiles(z).row(y);
             const std::uint32_t at = indexOf({0, y, z});
-            std::copy(row, row + w, tiles_.begin() + at);
             for (int x = 0; x < w; ++x) state_[at + static_cast<std::uint32_t>(x)] = startOf[static_cast<std::uint8_t>(row[x])];
         }
     // The queue holds every cell reached, each once: room for all of them and 8
@@ -58,12 +61,29 @@ KeyedFlood::KeyedFlood(const Level& level, Connectivity movement, bool pickUpKey
     for (int d = 0; d < stepCount(movement); ++d)
         offsets_.push_back(static_cast<std::int64_t>(kSteps[static_cast<std::size_t>(d)].y) * stride_ + kSteps[static_cast<std::size_t>(d)].x);
     if (movement == Connectivity::Eight) queueSteps_.emplace(stride_);
+    markNearLocks();
     if (pickUpKeys)
         for (const Entity& e : level.entities)
             if (std::string lock = keyOpens(e); !lock.empty() && level.contains(e.at.x, e.at.y, e.at.z)) {
                 keys_.emplace_back(indexOf(e.at), std::move(lock));
                 state_[indexOf(e.at)] |= kKeyHere;
             }
+}
+
+// Rows are or'd together first (a pass the compiler vectorizes): most levels have
+// no locked door, and those that do have few.
+void KeyedFlood::markNearLocks() {
+    std::uint8_t* const state = state_.data();
+    const std::size_t rows = state_.size() / stride_, width = stride_;
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::uint8_t* row = state + r * width;
+        std::uint8_t any = 0;
+        for (std::size_t x = 0; x < width; ++x) any |= row[x];
+        if ((any & kLockedHere) == 0) continue;
+        for (std::size_t x = 0; x < width; ++x)
+            if (row[x] & kLockedHere)
+                for (const std::int64_t offset : offsets_) state[static_cast<std::size_t>(static_cast<std::int64_t>(r * width + x) + offset)] |= kNearLock;
+    }
 }
 
 Cell KeyedFlood::cellOf(std::uint32_t index) const {
@@ -141,9 +161,7 @@ void KeyedFlood::floodPlain4() {
     std::size_t head = head_, tail = reached_;
     for (; head < tail; ++head) {
         const std::uint32_t c = order[head];
-        std::uint8_t near = state[c] & (kKeyHere | kStairsDown | kStairsUp);
-        for (const std::int64_t offset : offsets) near |= state[static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset)] & kLockedHere;
-        if (near != 0) break;
+        if (state[c] & kNotPlain) break;
         for (const std::int64_t offset : offsets) spreadTo(state, order, tail, static_cast<std::uint32_t>(static_cast<std::int64_t>(c) + offset));
     }
     head_ = head;
@@ -158,15 +176,14 @@ void KeyedFlood::floodPlain8() {
     std::uint32_t* const order = order_.get();
     const auto stride = static_cast<std::int64_t>(stride_);
     const nw::QueueSteps& steps = *queueSteps_;
-    constexpr std::uint32_t kNewBits = 0x01010101u, kLockedBits = kLockedHere * kNewBits;
-    constexpr std::uint32_t kThingsHere = (kKeyHere | kStairsDown | kStairsUp) << 8; // the middle word's byte 1
+    constexpr std::uint32_t kNewBits = 0x01010101u;
+    constexpr std::uint32_t kNotPlainHere = kNotPlain << 8; // the middle word's byte 1
     static_assert(kReached == 1 && kStateMask == 3, "a state is new when its low two bits are 0; reaching it sets bit 0");
     std::size_t head = head_, tail = reached_;
     for (; head < tail; ++head) {
         const std::uint32_t c = order[head];
         const nw::Neighbourhood around(state, c, stride);
-        const std::uint32_t locked = around.any([](std::uint32_t w, std::uint32_t mask) { return w & mask & kLockedBits; });
-        if (locked != 0 || (around.word(nw::Neighbourhood::kThrough) & kThingsHere) != 0) break;
+        if ((around.word(nw::Neighbourhood::kThrough) & kNotPlainHere) != 0) break;
         tail = around.spread([](std::uint32_t w, std::uint32_t mask) { return ~(w | w >> 1) & mask & kNewBits; }, // unseen: low two bits clear
                              [](std::uint32_t w, std::uint32_t fresh, nw::Neighbourhood::Row) { return w | fresh; }, order, tail, steps);
     }

@@ -58,7 +58,6 @@ public:
     std::uint32_t indexOf(const Cell& c) const {
         return static_cast<std::uint32_t>(c.z) * plane_ + static_cast<std::uint32_t>(c.y + 1) * stride_ + static_cast<std::uint32_t>(c.x + 1);
     }
-    Tile tileAt(std::uint32_t index) const { return tiles_[index]; }
     // Where depth z's indices begin, and how many each depth has (a border included).
     std::uint32_t depthBase(int z) const { return static_cast<std::uint32_t>(z) * plane_; }
     std::uint32_t depthSpan() const { return plane_; }
@@ -67,6 +66,10 @@ private:
     // A cell's state (the low two bits), and what lies there.
     static constexpr std::uint8_t kUnseen = 0, kReached = 1, kShut = 2, kBlocked = 3, kStateMask = 3;
     static constexpr std::uint8_t kKeyHere = 4, kLockedHere = 8, kStairsDown = 16, kStairsUp = 32;
+    // A locked door is a neighbour: marked once, so the plain floods test a cell's
+    // own byte for everything that takes it off their loop.
+    static constexpr std::uint8_t kNearLock = 64, kNotPlain = kKeyHere | kStairsDown | kStairsUp | kNearLock;
+    void markNearLocks();
     void flood();
     void floodPlain4();
     void floodPlain8();
@@ -89,7 +92,6 @@ private:
     // Every depth's tiles with a border of wall, one plane after another, so a step
     // is an index offset and never needs a bounds test.
     std::uint32_t stride_ = 0, plane_ = 0;
-    std::vector<Tile> tiles_;
     std::vector<std::uint8_t> state_;
     std::vector<std::int64_t> offsets_;
     std::optional<neighbour_words::QueueSteps> queueSteps_; // under 8-direction movement
