@@ -205,8 +205,11 @@ private slots:
     void theFloodGoesBreadthFirstInStepOrder() {
         Rng rng(2024);
         for (int trial = 0; trial < 400; ++trial) {
-            Level level = randomLevel(rng, trial < 100, 24, [](std::uint32_t roll) {
-                return roll < 7 ? Tile::Wall : roll == 7 ? Tile::StairsDown : roll == 8 ? Tile::StairsUp : roll == 9 ? Tile::Door : Tile::Floor;
+            // Every built-in kind but the locked door, rows wide enough for the
+            // construction's sixteen-at-a-time path and its tail.
+            Level level = randomLevel(rng, trial < 100, 40, [](std::uint32_t roll) {
+                constexpr Tile kOthers[] = {Tile::StairsDown, Tile::StairsUp, Tile::Door, Tile::Water, Tile::Obstacle, Tile::Void, Tile::Exit, Tile::Corridor};
+                return roll < 6 ? Tile::Wall : roll < 14 ? kOthers[roll - 6] : Tile::Floor;
             });
             const Point start = randomFloor(rng, level);
             for (const Connectivity movement : {Connectivity::Four, Connectivity::Eight}) {

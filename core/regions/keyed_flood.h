@@ -69,6 +69,7 @@ private:
     // A locked door is a neighbour: marked once, so the plain floods test a cell's
     // own byte for everything that takes it off their loop.
     static constexpr std::uint8_t kNearLock = 64, kNotPlain = kKeyHere | kStairsDown | kStairsUp | kNearLock;
+    static int startStatesOfBuiltIns(const Tile* row, int width, std::uint8_t* out);
     void markNearLocks();
     void flood();
     void floodPlain4();
