@@ -227,26 +227,41 @@ std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Co
     }
     JoinedRuns parts;
     joinRuns(depth.walkable.data(), depth.words, tiles.height(), movement, parts);
-    // A part the walk never touches keeps first past the walk and last before it.
-    std::vector<int> first(parts.labelCount(), static_cast<int>(walk.size())), last(parts.labelCount(), -1);
+    // The first and last cells of the walk each part touches, in a slot a part the
+    // walk touches (a few thousand on a 1001² maze), not an entry a label (one a
+    // run: 250,000). A part's slot is kept in its root's entry of parts.root as
+    // -(slot + 1); every label points straight at its root, so a label whose entry
+    // is negative is a root with a slot.
+    struct Touched {
+        int first, last;
+    };
+    std::vector<Touched> touched;
     for (std::size_t i = 0; i < walk.size(); ++i) {
         const Point p = depth.point(walk[i]);
+        const int at = static_cast<int>(i);
         for (int d = 0; d < stepCount(movement); ++d) {
             const Point n{p.x + kSteps[static_cast<std::size_t>(d)].x, p.y + kSteps[static_cast<std::size_t>(d)].y};
             // Rock and the walk's own cells (taken out) are no part: only ground off
             // the walk needs its part looked up, a search in its row.
             if (!tiles.contains(n.x, n.y) || !depth.isWalkable(n)) continue;
-            const auto part = static_cast<std::size_t>(parts.partAt(n.x, n.y));
-            first[part] = std::min(first[part], static_cast<int>(i));
-            last[part] = std::max(last[part], static_cast<int>(i));
+            std::int32_t part = parts.partAt(n.x, n.y);
+            if (part >= 0) {
+                std::int32_t& entry = parts.root[static_cast<std::size_t>(part)];
+                if (entry >= 0) { // first touched: a slot
+                    entry = -static_cast<std::int32_t>(touched.size()) - 1;
+                    touched.push_back({at, at});
+                }
+                part = entry;
+            }
+            touched[static_cast<std::size_t>(-part - 1)].last = at; // the walk goes on: no later touch is earlier
         }
     }
     // bridged[i] > 0: some part off the walk joins a cell before i to one after it.
     std::vector<int> bridged(walk.size() + 1, 0);
-    for (std::size_t part = 1; part < first.size(); ++part)
-        if (last[part] > first[part] + 1) { // every walk cell strictly between is bypassed
-            ++bridged[static_cast<std::size_t>(first[part] + 1)];
-            --bridged[static_cast<std::size_t>(last[part])];
+    for (const Touched& part : touched)
+        if (part.last > part.first + 1) { // every walk cell strictly between is bypassed
+            ++bridged[static_cast<std::size_t>(part.first + 1)];
+            --bridged[static_cast<std::size_t>(part.last)];
         }
     // A shortest walk has no shortcut between its own cells (one would make it
     // shorter), so the parts off it are the only bypasses.
