@@ -211,6 +211,35 @@ std::vector<std::uint32_t> shortestWalk(PaddedDepth& depth, std::uint32_t from, 
     return walk;
 }
 
+// The part of an open cell off the walk, for the walk's neighbours: the walk moves a
+// step at a time, so the run found last in a row is where the next lookup there
+// starts (a run or two along), where a binary search read a cache line a step of
+// runs gone cold.
+class PartFinder {
+public:
+    explicit PartFinder(const JoinedRuns& parts) : parts_(parts), last_(parts.rowStart.size(), kNone) {}
+
+    // The run of row y holding x, which must be open.
+    const CellRun& runAt(int x, int y) {
+        const auto row = static_cast<std::size_t>(y);
+        const std::uint32_t begin = parts_.rowStart[row], end = parts_.rowStart[row + 1];
+        std::uint32_t k = last_[row];
+        if (k == kNone) {
+            const auto first = parts_.runs.begin() + begin, past = parts_.runs.begin() + end;
+            k = static_cast<std::uint32_t>(std::upper_bound(first, past, x, [](int value, const CellRun& run) { return value < run.x1; }) - parts_.runs.begin());
+        }
+        while (k > begin && parts_.runs[k].x0 > x) --k;
+        while (k + 1 < end && parts_.runs[k].x1 <= x) ++k;
+        last_[row] = k;
+        return parts_.runs[k];
+    }
+
+private:
+    static constexpr std::uint32_t kNone = ~std::uint32_t{0};
+    const JoinedRuns& parts_;
+    std::vector<std::uint32_t> last_;
+};
+
 } // namespace
 
 std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Connectivity movement, Point from, Point to) {
@@ -236,15 +265,16 @@ std::vector<Point> chokepoints(const TileGrid& tiles, const TileKinds& kinds, Co
         int first, last;
     };
     std::vector<Touched> touched;
+    PartFinder finder(parts);
     for (std::size_t i = 0; i < walk.size(); ++i) {
         const Point p = depth.point(walk[i]);
         const int at = static_cast<int>(i);
         for (int d = 0; d < stepCount(movement); ++d) {
             const Point n{p.x + kSteps[static_cast<std::size_t>(d)].x, p.y + kSteps[static_cast<std::size_t>(d)].y};
             // Rock and the walk's own cells (taken out) are no part: only ground off
-            // the walk needs its part looked up, a search in its row.
+            // the walk needs its part looked up.
             if (!tiles.contains(n.x, n.y) || !depth.isWalkable(n)) continue;
-            std::int32_t part = parts.partAt(n.x, n.y);
+            std::int32_t part = parts.root[static_cast<std::size_t>(finder.runAt(n.x, n.y).label)];
             if (part >= 0) {
                 std::int32_t& entry = parts.root[static_cast<std::size_t>(part)];
                 if (entry >= 0) { // first touched: a slot
