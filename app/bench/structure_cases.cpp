@@ -59,16 +59,16 @@ std::function<std::function<void()>()> mazeWithLoops(LevelSize size) {
     };
 }
 
-// A perfect maze with its start in one corner and its exit in the other, made once
-// (untimed); timed: the locks_and_keys stage alone on a copy, three locks on the
-// chokepoints between them and their keys, in order.
+// A perfect maze with its start in one corner and its exit in the other, made
+// untimed; timed: the locks_and_keys stage alone, on the level in place as a build
+// runs it, three locks on the chokepoints between them and their keys, in order.
 std::function<std::function<void()>()> locksOnAMaze(LevelSize size) {
     return [=] {
         auto maze = std::make_shared<Level>(makeLevel(projectOf(size, Recipe{{stage("maze", {})}}), 1234).level);
         maze->markers.push_back({"start", {1, 1, 0}});
         maze->markers.push_back({"exit", {size.width - 2, size.height - 2, 0}});
         return [=] {
-            Level level = *maze;
+            Level& level = *maze;
             const StageType& type = *builtinStages().find("locks_and_keys");
             ParamValues params = ParamValues::defaults(type.params);
             params.set("locks", 3);
