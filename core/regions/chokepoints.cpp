@@ -220,13 +220,13 @@ public:
     explicit PartFinder(const JoinedRuns& parts) : parts_(parts), last_(parts.rowStart.size(), kNone) {}
 
     // The run of row y holding x, which must be open.
-    const CellRun& runAt(int x, int y) {
+    const PartRun& runAt(int x, int y) {
         const auto row = static_cast<std::size_t>(y);
         const std::uint32_t begin = parts_.rowStart[row], end = parts_.rowStart[row + 1];
         std::uint32_t k = last_[row];
         if (k == kNone) {
             const auto first = parts_.runs.begin() + begin, past = parts_.runs.begin() + end;
-            k = static_cast<std::uint32_t>(std::upper_bound(first, past, x, [](int value, const CellRun& run) { return value < run.x1; }) - parts_.runs.begin());
+            k = static_cast<std::uint32_t>(std::upper_bound(first, past, x, [](int value, const PartRun& run) { return value < run.x1; }) - parts_.runs.begin());
         }
         while (k > begin && parts_.runs[k].x0 > x) --k;
         while (k + 1 < end && parts_.runs[k].x1 <= x) ++k;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 #include "generation/parameter.h"
 #include "regions/region_counter.h"
@@ -81,10 +82,23 @@ std::size_t countRuns(const std::uint64_t* rows, std::size_t words, int height) 
 // the end of a run that reaches the last cell.
 std::size_t wordsForRow(int width) { return static_cast<std::size_t>(width) / 64 + 1; }
 
+// A run beginning at x0 of row y, its end and label to come.
+template <typename Run>
+Run startingRun(std::int32_t x0, int y);
+template <>
+CellRun startingRun<CellRun>(std::int32_t x0, int y) {
+    return {x0, 0, y, 0};
+}
+template <>
+PartRun startingRun<PartRun>(std::int32_t x0, int) {
+    return {static_cast<std::uint16_t>(x0), 0, 0};
+}
+
 // Pass 1 of labelling: the runs of each row (found with bit scans, no branch per
 // cell), each united with the runs it touches in the row above; the union-find
 // works per run, not per cell. Returns the unions made.
-std::size_t scanRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, std::vector<CellRun>& runs,
+template <typename Run>
+std::size_t scanRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, std::vector<Run>& runs,
                      std::vector<std::uint32_t>& rowStart, Equivalences& eq) {
     // With corners counting, a run also touches runs above that end one cell before
     // it starts or begin one cell after it ends.
@@ -106,16 +120,16 @@ std::size_t scanRuns(const std::uint64_t* rows, std::size_t words, int height, C
         for (std::size_t word = 0; word < words; ++word) {
             const std::uint64_t b = rowBits[word], left = (b << 1) | carry;
             const std::int32_t base = static_cast<std::int32_t>(word * 64);
-            for (std::uint64_t m = b & ~left; m; m &= m - 1) runs.push_back({base + std::countr_zero(m), 0, y, 0});
-            for (std::uint64_t m = ~b & left; m; m &= m - 1) runs[closed++].x1 = base + std::countr_zero(m);
+            for (std::uint64_t m = b & ~left; m; m &= m - 1) runs.push_back(startingRun<Run>(base + std::countr_zero(m), y));
+            for (std::uint64_t m = ~b & left; m; m &= m - 1) runs[closed++].x1 = static_cast<decltype(Run::x1)>(base + std::countr_zero(m));
             carry = b >> 63;
         }
         // Each run takes the label of the first run above it touches, and unites it
         // with the others it touches (most touch one, or none).
         std::size_t above = previousBegin;
-        CellRun* const all = runs.data();
+        Run* const all = runs.data();
         for (std::size_t i = begin; i < runs.size(); ++i) {
-            CellRun& run = all[i];
+            Run& run = all[i];
             const std::int32_t from = run.x0, to = run.x1 + reach;
             // Skip runs above that end before this one can touch them; they cannot
             // touch any later run of this row either.
@@ -136,12 +150,13 @@ std::size_t scanRuns(const std::uint64_t* rows, std::size_t words, int height, C
 }
 
 // The run of row y holding x, or null (a binary search in its row).
-const CellRun* runAt(const std::vector<CellRun>& runs, const std::vector<std::uint32_t>& rowStart, int x, int y) {
+template <typename Run>
+const Run* runAt(const std::vector<Run>& runs, const std::vector<std::uint32_t>& rowStart, int x, int y) {
     if (y < 0 || y + 1 >= static_cast<int>(rowStart.size())) return nullptr;
     const auto first = runs.begin() + rowStart[static_cast<std::size_t>(y)];
     const auto last = runs.begin() + rowStart[static_cast<std::size_t>(y) + 1];
     // The first run ending after x; it holds x if it starts at or before it.
-    const auto it = std::upper_bound(first, last, x, [](int value, const CellRun& run) { return value < run.x1; });
+    const auto it = std::upper_bound(first, last, x, [](int value, const Run& run) { return value < run.x1; });
     return it != last && it->x0 <= x ? &*it : nullptr;
 }
 
@@ -196,6 +211,7 @@ int RegionRuns::labelAt(int x, int y) const {
 }
 
 void joinRuns(const std::uint64_t* rows, std::size_t words, int height, Connectivity connectivity, JoinedRuns& into) {
+    if (words > 65536 / 64) throw std::invalid_argument("joinRuns: rows wider than 65,535 cells"); // PartRun's columns
     into.runs.clear();
     into.rowStart.clear();
     Equivalences eq(into.root);
@@ -204,7 +220,7 @@ void joinRuns(const std::uint64_t* rows, std::size_t words, int height, Connecti
 }
 
 int JoinedRuns::partAt(int x, int y) const {
-    const CellRun* run = runAt(runs, rowStart, x, y);
+    const PartRun* run = runAt(runs, rowStart, x, y);
     return run ? root[static_cast<std::size_t>(run->label)] : 0;
 }
 

@@ -59,12 +59,19 @@ void labelRuns(const TileGrid& tiles, Connectivity connectivity, RegionRuns& int
 
 // Labelling's first pass alone, for callers that need only which cells join, not the
 // regions' numbering, sizes and bounds (chokepoints' parts off a walk): the runs of
-// `rows`, bits a row (bit x of word x / 64 of row y at rows + y * words; `words` more
-// than width / 64, bits past the width clear), each run's label a provisional one
-// whose part is root[label]. The second pass, numbering and measuring the regions,
-// is about a sixth of labelling's time (0.9 of 5.2 ms on a 1001² maze).
+// `rows`, bits a row (bit x of word x / 64 of row y at rows + y * words; `words`
+// more than width / 64 and at most 1,024, bits past the width clear), each run's
+// label a provisional one whose part is root[label]. The second pass, numbering and
+// measuring the regions, is about a sixth of labelling's time (0.9 of 5.2 ms on a
+// 1001² maze).
+struct PartRun {
+    // Half a CellRun (its row is where rowStart puts it): the pass writes half the
+    // memory, 2 MB on a 1001² maze.
+    std::uint16_t x0 = 0, x1 = 0;
+    std::int32_t label = 0; // provisional
+};
 struct JoinedRuns {
-    std::vector<CellRun> runs; // label: provisional
+    std::vector<PartRun> runs;
     std::vector<std::uint32_t> rowStart;
     std::vector<std::int32_t> root; // root[label]: the part's label; entry 0 is none
     // The part of cell (x, y), a label of at most labelCount() - 1; 0 when not set in rows.
