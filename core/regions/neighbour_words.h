@@ -5,10 +5,11 @@
 // 8-direction movement then does three loads and three stores a cell instead of
 // eight of each, and finds which neighbours are new with a few word operations
 // instead of eight tests: on a 1001² maze the keys' flood 6.9 -> 4.9 ms, the walk's
-// search in chokepoints.cpp 5.8 -> 4.9 ms; queueing four new neighbours a cell, not
-// eight places, took the flood to 4.4 ms; add_loops' two searches 28.4 -> 19.6 ms. (Under 4-direction movement the bytes a
-// word carries for nothing cost more than they save, 3.4 -> 3.9 ms for the flood:
-// those searches stay a byte at a time.)
+// search in chokepoints.cpp 5.8 -> 4.9 ms, add_loops' two searches 28.4 -> 19.6 ms.
+// Queueing the new neighbours from a table of offsets (QueueSteps) took the flood
+// on to 3.8 ms. (Under 4-direction movement the bytes a word carries for nothing
+// cost more than they save, 3.4 -> 3.9 ms for the flood: those searches stay a byte
+// at a time.)
 //
 // A word's fourth byte (the column after the next) is written back as read. On a
 // grid one cell wide the words overlap, on border bytes only, which never change.
