@@ -257,6 +257,43 @@ private slots:
         QVERIFY(judge(project.acceptance, measure(result.made.level, project.movement)).passed());
     }
 
+    // A rule on the bot judges the same games wherever the seed is judged: `generate
+    // --accept` (makeAcceptedLevel), `explore --accept` and the editor's gallery
+    // (judgeSeed), and `stats --seed LEVEL_SEED --bot` on the kept level, each
+    // attempt's games following its level seed. Judged with other games, the two
+    // commands kept different attempts of one seed.
+    void aBotRuleJudgesTheSameGamesEverywhere() {
+        Project project = exampleProject("rooms-and-hallways.burrow.json");
+        int checked = 0;
+        for (std::uint64_t seed = 1; seed <= 6 && checked < 3; ++seed) {
+            MeasureOptions asStats;
+            asStats.upTo = MetricCost::BotGames;
+            std::vector<double> turns;
+            for (int attempt = 1; attempt <= 8; ++attempt) {
+                asStats.botSeed = attemptSeed(seed, attempt);
+                turns.push_back(metric(measure(makeLevel(project, attemptSeed(seed, attempt)).level, project.movement, asStats), "bot_median_turns"));
+            }
+            // The first attempt after the first whose bot games are quicker than every earlier one's.
+            int expected = 0;
+            for (int k = 2; k <= 8 && !expected; ++k)
+                if (turns[static_cast<std::size_t>(k - 1)] < *std::min_element(turns.begin(), turns.begin() + (k - 1))) expected = k;
+            if (!expected) continue;
+            project.acceptance.rules = {{"bot_median_turns", std::nullopt, turns[static_cast<std::size_t>(expected - 1)], std::nullopt, false}};
+            project.acceptance.attempts = 8;
+            const AcceptedLevel generated = makeAcceptedLevel(project, seed);
+            QVERIFY2(generated.accepted, generated.broken.c_str());
+            QCOMPARE(generated.attempt, expected);
+            const SeedResult explored = judgeSeed(project, seed, true);
+            QVERIFY(explored.accepted);
+            QCOMPARE(explored.attempt, expected);
+            QCOMPARE(explored.levelHash, levelHash(generated.made.level));
+            asStats.botSeed = generated.levelSeed;
+            QVERIFY(judge(project.acceptance, measure(makeLevel(project, generated.levelSeed).level, project.movement, asStats)).passed());
+            ++checked;
+        }
+        QCOMPARE(checked, 3); // the rule chose a later attempt for three seeds: not vacuous
+    }
+
     // The example the issue asks for: "reachable share at least 0.99 and a walk from the
     // start to the deepest depth of at least 150 steps". Every kept level passes and
     // is made again from its level seed alone.

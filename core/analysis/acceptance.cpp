@@ -69,6 +69,10 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
     for (int attempt = 1; attempt <= attempts; ++attempt) {
         const std::uint64_t levelSeed = attemptSeed(seed, attempt);
         MadeLevel made = makeLevel(project, levelSeed);
+        // The bot's games of a level follow its level seed, as `burrow stats --seed
+        // LEVEL_SEED` and the C API measure it: a rule on the bot judges the same games
+        // whoever judges the seed (generate --accept, explore, the editor's reroll).
+        options.botSeed = levelSeed;
         Measurement measurement = measure(made.level, project.movement, options);
         recordWarnings(measurement, made.warnings.size());
         const RuleVerdict verdict = judge(project.acceptance, measurement);
@@ -97,8 +101,6 @@ SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, co
     SeedResult r;
     r.seed = seed;
     try {
-        MeasureOptions mine = options;
-        mine.botSeed = seed; // each seed's bot games are its own, whatever else runs
         const Project* judged = &project;
         Project withoutRules;
         if (!accept && !project.acceptance.rules.empty()) {
@@ -106,7 +108,7 @@ SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, co
             withoutRules.acceptance.rules.clear();
             judged = &withoutRules;
         }
-        AcceptedLevel kept = makeAcceptedLevel(*judged, seed, mine);
+        AcceptedLevel kept = makeAcceptedLevel(*judged, seed, options);
         r.attempt = kept.attempt;
         r.levelSeed = kept.levelSeed;
         r.levelHash = levelHash(kept.made.level);

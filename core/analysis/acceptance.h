@@ -47,7 +47,9 @@ struct AcceptedLevel {
 };
 
 // Attempts of `seed` up to the project's acceptance.attempts (bounded by kMaxAttempts).
-// Without rules: attempt 1, accepted.
+// Without rules: attempt 1, accepted. Each attempt is measured as `burrow stats --seed
+// LEVEL_SEED` measures it: its bot games follow its level seed (whatever
+// measureOptions.botSeed says).
 AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions = {});
 
 // One seed judged the way `burrow explore` judges it (and the editor's seed gallery):
