@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 
+#include "analysis/acceptance.h"
 #include "api_errors.h"
 #include "generation/generation.h"
 #include "handles.h"
@@ -56,17 +57,28 @@ burrow_level* burrow_level_make_with(const burrow_project* project, uint64_t see
         require(project != nullptr, "the project is NULL");
         const burrow_make_options options = knownOptions(givenOptions);
         const std::uint64_t budget = options.memory_budget ? options.memory_budget : burrow::kDefaultMemoryBudget;
-        if (auto problem = burrow::overBudget(burrow::levelMemory(project->project), budget, project->project.size))
+        // Judging an attempt measures it too (distances, and the bot's games if a rule reads them).
+        const burrow::MemoryNeed need = options.accept ? burrow::statsMemory(project->project) : burrow::levelMemory(project->project);
+        if (auto problem = burrow::overBudget(need, budget, project->project.size))
             throw ApiFailure{BURROW_ERROR_MEMORY, project->name + ": " + *problem + ": make the level smaller, or give a larger memory_budget"};
 
         std::optional<ProgressCallback> progress;
         if (options.progress) progress.emplace(options.progress, options.user_data);
-        burrow::MadeLevel made = burrow::makeLevel(project->project, seed, progress ? &*progress : nullptr);
-
         auto level = std::make_unique<burrow_level>();
+        burrow::MadeLevel made;
+        if (options.accept) {
+            burrow::AcceptedLevel kept = burrow::makeAcceptedLevel(project->project, seed, {}, progress ? &*progress : nullptr);
+            made = std::move(kept.made);
+            level->seed = kept.levelSeed;
+            level->attempt = kept.attempt;
+            level->accepted = kept.accepted ? 1 : 0;
+            level->brokenRule = kept.broken;
+        } else {
+            made = burrow::makeLevel(project->project, seed, progress ? &*progress : nullptr);
+            level->seed = seed;
+        }
         level->level = std::move(made.level);
         level->warnings = std::move(made.warnings);
-        level->seed = seed;
         level->movement = project->project.movement;
         level->projectName = project->project.name;
         level->projectHash = project->hash;
@@ -90,6 +102,9 @@ const char* burrow_level_hash(const burrow_level* level) {
 }
 
 uint64_t burrow_level_seed(const burrow_level* level) { return level ? level->seed : 0; }
+int burrow_level_attempt(const burrow_level* level) { return level ? level->attempt : -1; }
+int burrow_level_accepted(const burrow_level* level) { return level ? level->accepted : -1; }
+const char* burrow_level_broken_rule(const burrow_level* level) { return level && level->accepted == 0 ? level->brokenRule.c_str() : nullptr; }
 int burrow_level_width(const burrow_level* level) { return level ? level->level.width() : -1; }
 int burrow_level_height(const burrow_level* level) { return level ? level->level.height() : -1; }
 int burrow_level_depth(const burrow_level* level) { return level ? level->level.depthCount() : -1; }

@@ -35,7 +35,10 @@ struct burrow_project {
 struct burrow_level {
     burrow::Level level;
     std::vector<burrow::StageWarning> warnings;
-    std::uint64_t seed = 0;
+    std::uint64_t seed = 0; // the level seed: with `accept`, the kept attempt's
+    int attempt = 1;
+    int accepted = -1;      // burrow_level_accepted()
+    std::string brokenRule; // when not accepted
     burrow::Connectivity movement = burrow::Connectivity::Eight;
     std::string projectName;
     std::string projectHash;

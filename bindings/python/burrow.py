@@ -69,6 +69,11 @@ class _Stairs(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("upper_depth", ctypes.c_int), ("lower_depth", ctypes.c_int)]
 
 
+class _MakeOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("memory_budget", ctypes.c_uint64), ("progress", ctypes.c_void_p),
+                ("user_data", ctypes.c_void_p), ("accept", ctypes.c_int)]
+
+
 _P = ctypes.c_void_p
 _ERR = ctypes.POINTER(ctypes.c_void_p)
 _INT = ctypes.c_int
@@ -87,9 +92,13 @@ _SIGNATURES = {
     "burrow_project_hash": (ctypes.c_char_p, [_P]),
     "burrow_project_memory_estimate": (ctypes.c_uint64, [_P]),
     "burrow_level_make": (_P, [_P, ctypes.c_uint64, _ERR]),
+    "burrow_level_make_with": (_P, [_P, ctypes.c_uint64, ctypes.POINTER(_MakeOptions), _ERR]),
     "burrow_level_free": (None, [_P]),
     "burrow_level_hash": (ctypes.c_char_p, [_P]),
     "burrow_level_seed": (ctypes.c_uint64, [_P]),
+    "burrow_level_attempt": (_INT, [_P]),
+    "burrow_level_accepted": (_INT, [_P]),
+    "burrow_level_broken_rule": (ctypes.c_char_p, [_P]),
     "burrow_level_width": (_INT, [_P]),
     "burrow_level_height": (_INT, [_P]),
     "burrow_level_depth": (_INT, [_P]),
@@ -133,7 +142,7 @@ def _call(function, *args):
 
 
 def version():
-    """The library's version, "0.1.0"."""
+    """The library's version, "0.2.0"."""
     return _text(_lib.burrow_version())
 
 
@@ -210,11 +219,14 @@ class Project(_Handle):
     def memory_estimate(self):
         return _lib.burrow_project_memory_estimate(self._live())
 
-    def make(self, seed):
-        """The finished level of `seed` (an int, or text as seed_from_text reads it)."""
+    def make(self, seed, accept=False):
+        """The finished level of `seed` (an int, or text as seed_from_text reads it).
+        With accept=True, the attempt `burrow generate --accept` keeps: the first that
+        meets the project's acceptance rules (see Level.attempt, .accepted)."""
         if not isinstance(seed, int):
             seed = seed_from_text(seed)
-        level = Level(_call(_lib.burrow_level_make, self._live(), seed))
+        options = _MakeOptions(ctypes.sizeof(_MakeOptions), 0, None, None, 1 if accept else 0)
+        level = Level(_call(_lib.burrow_level_make_with, self._live(), seed, ctypes.byref(options)))
         level._project = self  # a level's strings are its own; kept only so the order of frees is simple
         return level
 
@@ -267,7 +279,25 @@ class Level(_Handle):
 
     @property
     def seed(self):
+        """The seed it was made from: with accept, the kept attempt's level seed."""
         return _lib.burrow_level_seed(self._live())
+
+    @property
+    def attempt(self):
+        """Which attempt of the seed asked for it is (1 unless made with accept)."""
+        return _lib.burrow_level_attempt(self._live())
+
+    @property
+    def accepted(self):
+        """Made with accept: whether it meets every acceptance rule (False: no attempt
+        did, this is the closest); None when made without accept."""
+        verdict = _lib.burrow_level_accepted(self._live())
+        return None if verdict < 0 else bool(verdict)
+
+    @property
+    def broken_rule(self):
+        """When accepted is False, the rule it breaks with the value measured."""
+        return _text(_lib.burrow_level_broken_rule(self._live()))
 
     @property
     def width(self):

@@ -59,7 +59,7 @@ RuleVerdict judge(const Acceptance& acceptance, const Measurement& m) {
     return verdict;
 }
 
-AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions) {
+AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions, GenerationObserver* observer) {
     MeasureOptions options = measureOptions;
     options.upTo = std::max(options.upTo, costOf(project.acceptance));
     const int attempts = project.acceptance.rules.empty() ? 1 : std::clamp(project.acceptance.attempts, 1, kMaxAttempts);
@@ -68,7 +68,7 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
     bool have = false;
     for (int attempt = 1; attempt <= attempts; ++attempt) {
         const std::uint64_t levelSeed = attemptSeed(seed, attempt);
-        MadeLevel made = makeLevel(project, levelSeed);
+        MadeLevel made = makeLevel(project, levelSeed, observer);
         // The bot's games of a level follow its level seed, as `burrow stats --seed
         // LEVEL_SEED` and the C API measure it: a rule on the bot judges the same games
         // whoever judges the seed (generate --accept, explore, the editor's reroll).

@@ -50,7 +50,9 @@ struct AcceptedLevel {
 // Without rules: attempt 1, accepted. Each attempt is measured as `burrow stats --seed
 // LEVEL_SEED` measures it: its bot games follow its level seed (whatever
 // measureOptions.botSeed says).
-AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions = {});
+// `observer` is told each attempt's generation in turn, and may stop it by throwing.
+AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, const MeasureOptions& measureOptions = {},
+                                GenerationObserver* observer = nullptr);
 
 // One seed judged the way `burrow explore` judges it (and the editor's seed gallery):
 // the kept attempt (judged by the project's rules when `accept`, else attempt 1), its

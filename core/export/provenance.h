@@ -12,7 +12,7 @@
 
 namespace burrow {
 
-// {"burrow_version", "0.1.0"}, {"project", ...}, {"seed", "42"}, {"project_hash", ...},
+// {"burrow_version", "0.2.0"}, {"project", ...}, {"seed", "42"}, {"project_hash", ...},
 // {"level_hash", ...}, then {"unfinished", ...} for a level exported before its end.
 std::vector<std::pair<std::string, std::string>> provenance(const ExportInfo& info);
 

@@ -42,14 +42,14 @@ extern "C" {
 /* The version of this header. burrow_version() gives the library's; while the major
  * version is 0, a minor version may change this API (docs/embedding.md says how). */
 #define BURROW_VERSION_MAJOR 0
-#define BURROW_VERSION_MINOR 1
+#define BURROW_VERSION_MINOR 2
 #define BURROW_VERSION_PATCH 0
 
 typedef struct burrow_project burrow_project;
 typedef struct burrow_level burrow_level;
 typedef struct burrow_error burrow_error;
 
-/* "0.1.0": the library's version. */
+/* "0.2.0": the library's version. */
 BURROW_API const char* burrow_version(void);
 
 /* ---- Errors ------------------------------------------------------------------ */
@@ -138,6 +138,13 @@ typedef struct burrow_make_options {
     uint64_t memory_budget;
     burrow_progress_callback progress; /* NULL: none */
     void* user_data;                   /* given to `progress` */
+    /* 1: the level `burrow generate --accept` keeps for the seed. Attempts 1, 2, ...
+     * of the seed (attempt 1 is the seed itself, attempt k a level seed derived from
+     * it and k), up to the project's acceptance.attempts, each judged by the
+     * project's acceptance rules (those of "accept-rule=" overrides too); the first
+     * that meets them all is kept, else the closest (burrow_level_accepted() is then
+     * 0). `progress` is told each attempt's stages in turn. 0: the seed's own level. */
+    int accept;
 } burrow_make_options;
 
 /* burrow_level_make() with options (NULL: the defaults). Typical use:
@@ -152,8 +159,18 @@ BURROW_API void burrow_level_free(burrow_level* level);
 
 /* The 16 hex digits `burrow stats --json` gives as level_hash: equal hashes, equal levels. */
 BURROW_API const char* burrow_level_hash(const burrow_level* level);
-/* The seed it was made from; 0 for NULL. */
+/* The seed it was made from; 0 for NULL. Made with `accept`: the kept attempt's
+ * level seed, from which burrow_level_make() alone makes the same level again. */
 BURROW_API uint64_t burrow_level_seed(const burrow_level* level);
+/* Which attempt of the seed asked for it is: 1 unless made with `accept`; -1 for NULL. */
+BURROW_API int burrow_level_attempt(const burrow_level* level);
+/* Made with `accept`: 1 when it meets every acceptance rule of the project (always,
+ * for a project without rules), 0 when none of the attempts did and this is the
+ * closest. -1 when made without `accept` (not judged), or for NULL. */
+BURROW_API int burrow_level_accepted(const burrow_level* level);
+/* When burrow_level_accepted() is 0: the first rule the level breaks, with the
+ * value measured ("start_to_deepest >= 150: 122"); else NULL. */
+BURROW_API const char* burrow_level_broken_rule(const burrow_level* level);
 /* Its size in cells, and its number of depths (floors); -1 for NULL. */
 BURROW_API int burrow_level_width(const burrow_level* level);
 BURROW_API int burrow_level_height(const burrow_level* level);

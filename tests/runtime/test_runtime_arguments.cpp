@@ -52,6 +52,7 @@ RUNTIME_TEST(null_arguments) {
     burrow_level_free(nullptr);
     CHECK(burrow_level_hash(nullptr) == nullptr);
     CHECK(burrow_level_seed(nullptr) == 0);
+    CHECK(burrow_level_attempt(nullptr) == -1 && burrow_level_accepted(nullptr) == -1 && burrow_level_broken_rule(nullptr) == nullptr);
     CHECK(burrow_level_width(nullptr) == -1 && burrow_level_height(nullptr) == -1 && burrow_level_depth(nullptr) == -1);
     CHECK(burrow_level_movement(nullptr) == -1);
     CHECK(burrow_level_tile_name(nullptr, 0, 0, 0) == nullptr);

@@ -1,7 +1,9 @@
 // A game's level is the designer's: the C API's levels equal makeLevel()'s and
 // `burrow stats`', seed for seed, on every example and from many threads at once,
 // and what it hands out (tiles, kinds, things, stairs, regions, metrics) is the level's.
+#include <cstddef>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <thread>
@@ -9,6 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
+#include "analysis/acceptance.h"
 #include "burrow/burrow.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
@@ -182,6 +187,76 @@ RUNTIME_TEST(a_level_hands_out_what_it_holds) {
         CHECK_MSG(metrics && std::string(metrics) + "\n" == stats, stem + ":\n" + (metrics ? metrics : "(none)") + "\nstats:\n" + stats);
         CHECK(burrow_level_metrics_json(l, nullptr) == metrics); // measured once
     }
+}
+
+// With `accept` a game gets the level `burrow generate --accept` keeps for the seed:
+// the same attempt, level seed and bytes, the first that meets the project's rules.
+RUNTIME_TEST(accept_keeps_the_attempt_generate_accept_keeps) {
+    const std::string path = example("cellular-depths-long-walks");
+    ProjectPtr project(burrow_project_open(path.c_str(), nullptr));
+    if (!CHECK(project)) return;
+    const std::string out = std::filesystem::temp_directory_path() / ("burrow-accept-" + std::to_string(getpid()));
+    burrowOutput("generate '" + path + "' --accept --seeds 1..8 --format txt --out '" + out + "'");
+    struct Told {
+        int calls = 0, total = 0;
+    } told;
+    burrow_make_options accept{};
+    accept.struct_size = sizeof accept;
+    accept.accept = 1;
+    accept.user_data = &told;
+    accept.progress = [](void* user, int, int total, const char*) {
+        auto& t = *static_cast<Told*>(user);
+        ++t.calls;
+        t.total = total;
+        return 0;
+    };
+    int rerolled = 0;
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        burrow_error* e = nullptr;
+        told = Told{};
+        LevelPtr kept(burrow_level_make_with(project.get(), seed, &accept, &e));
+        if (!CHECK_MSG(kept, messageOf(e))) continue;
+        const auto report = nlohmann::json::parse(fileText(out + "/seed-" + std::to_string(seed) + "/cellular-depths-long-walks.acceptance.json"), nullptr, false);
+        if (!CHECK_MSG(report.is_object(), "no acceptance report for seed " + std::to_string(seed))) continue;
+        const burrow_level* l = kept.get();
+        CHECK_MSG(report["accepted"] == true && burrow_level_accepted(l) == 1 && burrow_level_broken_rule(l) == nullptr, report.dump());
+        CHECK_MSG(report["attempt"] == burrow_level_attempt(l) && report["level_seed"] == burrow_level_seed(l) && report["level_hash"] == burrow_level_hash(l),
+                  report.dump() + " against attempt " + std::to_string(burrow_level_attempt(l)));
+        // Its level seed alone makes it again; each attempt's stages were told.
+        CHECK(apiHash(project.get(), burrow_level_seed(l)) == burrow_level_hash(l));
+        CHECK(told.total > 1 && told.calls == told.total * burrow_level_attempt(l));
+        if (burrow_level_attempt(l) > 1 && rerolled++ == 0) {
+            // Its metrics are those `burrow stats` gives for its level seed.
+            const char* metrics = burrow_level_metrics_json(l, nullptr);
+            const std::string stats = burrowOutput("stats '" + path + "' --seed " + std::to_string(burrow_level_seed(l)) + " --json");
+            CHECK_MSG(metrics && std::string(metrics) + "\n" == stats, stats);
+        }
+    }
+    std::filesystem::remove_all(out);
+    CHECK_MSG(rerolled > 0, "no seed needed a second attempt: the rules chose nothing"); // the rules are not vacuous here
+
+    // Without `accept`, the seed's own level, not judged.
+    LevelPtr own(burrow_level_make(project.get(), 2, nullptr));
+    CHECK(own && burrow_level_attempt(own.get()) == 1 && burrow_level_accepted(own.get()) == -1 && burrow_level_broken_rule(own.get()) == nullptr &&
+          burrow_level_seed(own.get()) == 2);
+    // An older header's options end before `accept`: not read, however it is set.
+    burrow_make_options older = accept;
+    older.struct_size = offsetof(burrow_make_options, accept);
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        LevelPtr fromOlder(burrow_level_make_with(project.get(), seed, &older, nullptr));
+        CHECK(fromOlder && burrow_level_attempt(fromOlder.get()) == 1 && burrow_level_accepted(fromOlder.get()) == -1);
+    }
+
+    // A rule no attempt meets (an accept-rule override): the closest attempt, and the rule it breaks.
+    const char* impossible = "accept-rule=floor_share>=2";
+    ProjectPtr strict(burrow_project_with_overrides(project.get(), &impossible, 1, nullptr));
+    if (!CHECK(strict)) return;
+    LevelPtr closest(burrow_level_make_with(strict.get(), 4, &accept, nullptr));
+    if (!CHECK(closest)) return;
+    const burrow_level* c = closest.get();
+    const std::string broken = burrow_level_broken_rule(c) ? burrow_level_broken_rule(c) : "(none)";
+    CHECK_MSG(burrow_level_accepted(c) == 0 && broken.rfind("floor_share >= 2: 0.", 0) == 0, broken);
+    CHECK(burrow_level_attempt(c) >= 1 && burrow_level_seed(c) == burrow::attemptSeed(4, burrow_level_attempt(c)));
 }
 
 RUNTIME_TEST(seeds_from_text_are_the_command_lines) {

@@ -32,6 +32,14 @@ with burrow.Project(path) as project:
     gc.collect()
     changed = project.with_overrides("size=20x12")
     assert changed.make(1).width == 20
+    # Acceptance: no rules, attempt 1 passes; a rule no attempt meets keeps the closest.
+    with project.make(first) as own, project.make(first, accept=True) as kept:
+        assert own.accepted is None and own.attempt == 1 and own.broken_rule is None
+        assert kept.accepted is True and kept.attempt == 1 and kept.hash == own.hash
+    strict = project.with_overrides("accept-rule=floor_share>=2")
+    with strict.make(first, accept=True) as closest:
+        assert closest.accepted is False and closest.broken_rule.startswith("floor_share >= 2: 0."), closest.broken_rule
+        assert closest.attempt >= 1 and strict.make(closest.seed).hash == closest.hash
     try:
         project.with_overrides("no_such_stage.fill=1")
         raise SystemExit("a bad override was accepted")
