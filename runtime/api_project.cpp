@@ -2,6 +2,7 @@
 // read exactly as the command line reads one (project/project.h's readProject), so
 // its errors are the command line's and its hash is `burrow stats`'.
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string_view>
 
@@ -22,7 +23,8 @@ namespace {
 // caller's mistake in words, not a broken file.
 void readInto(burrow_project& p) {
     try {
-        p.project = burrow::readProject(p.text, p.name, p.folder, burrow::builtinStages(), p.overrides);
+        const burrow::FileSource& files = p.files ? static_cast<const burrow::FileSource&>(*p.files) : burrow::diskFiles();
+        p.project = burrow::readProject(p.text, p.name, p.folder, burrow::builtinStages(), p.overrides, nullptr, files);
     } catch (const burrow::FileError&) {
         throw;
     } catch (const std::invalid_argument& e) {
@@ -39,6 +41,18 @@ void addOverride(burrow::ProjectOverrides& overrides, const char* text) {
     if (o.starts_with(size)) overrides.size = std::string(o.substr(size.size()));
     else if (o.starts_with(rule)) overrides.acceptRules.emplace_back(o.substr(rule.size()));
     else overrides.sets.emplace_back(o);
+}
+
+// A project's text from memory, checked as a file's would be; read by the caller.
+std::unique_ptr<burrow_project> projectText(const char* json, size_t length, const char* name) {
+    require(json != nullptr, "the project's JSON text is NULL");
+    const std::string label = name && *name ? name : "project";
+    if (length > burrow::kMaxInputFileBytes)
+        throw burrow::FileError(label, {{"", "is over " + std::to_string(burrow::kMaxInputFileBytes >> 20) + " MiB, more than a project file may hold"}});
+    auto p = std::make_unique<burrow_project>();
+    p->text.assign(json, length);
+    p->name = label;
+    return p;
 }
 
 } // namespace
@@ -77,16 +91,35 @@ burrow_project* burrow_project_open(const char* path, burrow_error** error) {
 
 burrow_project* burrow_project_from_json(const char* json, size_t length, const char* name, const char* base_folder, burrow_error** error) {
     return guarded(error, static_cast<burrow_project*>(nullptr), [&] {
-        require(json != nullptr, "the project's JSON text is NULL");
-        const std::string label = name && *name ? name : "project";
-        if (length > burrow::kMaxInputFileBytes)
-            throw burrow::FileError(label, {{"", "is over " + std::to_string(burrow::kMaxInputFileBytes >> 20) + " MiB, more than a project file may hold"}});
-        auto p = std::make_unique<burrow_project>();
-        p->text.assign(json, length);
-        p->name = label;
+        auto p = projectText(json, length, name);
         p->folder = base_folder && *base_folder ? std::filesystem::path(base_folder) : std::filesystem::current_path();
         readInto(*p);
         return p.release();
+    });
+}
+
+burrow_project* burrow_project_from_json_files(const char* json, size_t length, const char* name, burrow_file_reader reader, void* user_data,
+                                               burrow_error** error) {
+    return guarded(error, static_cast<burrow_project*>(nullptr), [&] {
+        require(reader != nullptr, "the file reader is NULL");
+        auto p = projectText(json, length, name);
+        p->folder = std::filesystem::path(p->name).parent_path(); // messages name files as the archive holds them
+        p->files = std::make_shared<burrow::runtime::GameFiles>(p->folder, reader, user_data);
+        readInto(*p);
+        p->files->forgetReader();
+        return p.release();
+    });
+}
+
+int burrow_file_bytes(burrow_file* file, const void* bytes, size_t length) {
+    return guarded(nullptr, -1, [&] {
+        if (!file || (!bytes && length > 0)) return -1;
+        file->given = true;
+        file->length = length;
+        file->tooLarge = length > file->maxBytes; // refused before it is copied
+        if (file->tooLarge) return -1;
+        file->bytes.assign(static_cast<const char*>(bytes), length);
+        return 0;
     });
 }
 
@@ -98,6 +131,7 @@ burrow_project* burrow_project_with_overrides(const burrow_project* project, con
         p->text = project->text;
         p->name = project->name;
         p->folder = project->folder;
+        p->files = project->files;
         p->overrides = project->overrides;
         for (int i = 0; i < count; ++i) addOverride(p->overrides, overrides[i]);
         readInto(*p);

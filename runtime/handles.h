@@ -5,12 +5,14 @@
 // as the level.
 #include <filesystem>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "burrow/burrow.h"
+#include "game_files.h"
 #include "generation/stage_warning.h"
 #include "model/connectivity.h"
 #include "model/level.h"
@@ -26,6 +28,9 @@ struct burrow_project {
     std::string text;
     std::string name;             // the file's path, or the name a game gave
     std::filesystem::path folder; // where the files it names are found
+    // The files it names, when the game's reader gave them (null: the disk). Shared by
+    // the projects made from it with overrides, which read them from here again.
+    std::shared_ptr<burrow::runtime::GameFiles> files;
     burrow::ProjectOverrides overrides;
 
     burrow::Project project;

@@ -77,6 +77,7 @@ class _MakeOptions(ctypes.Structure):
 _P = ctypes.c_void_p
 _ERR = ctypes.POINTER(ctypes.c_void_p)
 _INT = ctypes.c_int
+_FILE_READER = ctypes.CFUNCTYPE(_INT, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
 _SIGNATURES = {
     "burrow_version": (ctypes.c_char_p, []),
     "burrow_error_message": (ctypes.c_char_p, [_P]),
@@ -85,6 +86,8 @@ _SIGNATURES = {
     "burrow_seed_from_text": (_INT, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint64), _ERR]),
     "burrow_project_open": (_P, [ctypes.c_char_p, _ERR]),
     "burrow_project_from_json": (_P, [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p, _ERR]),
+    "burrow_project_from_json_files": (_P, [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, _FILE_READER, ctypes.c_void_p, _ERR]),
+    "burrow_file_bytes": (_INT, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
     "burrow_project_with_overrides": (_P, [_P, ctypes.POINTER(ctypes.c_char_p), _INT, _ERR]),
     "burrow_project_free": (None, [_P]),
     "burrow_project_name": (ctypes.c_char_p, [_P]),
@@ -185,7 +188,7 @@ class _Handle:
 
 
 class Project(_Handle):
-    """A Burrow project: Project(path), or Project.from_json(text, name, base_folder)."""
+    """A Burrow project: Project(path), or Project.from_json(text, name, base_folder or files)."""
 
     _free = staticmethod(_lib.burrow_project_free)
 
@@ -193,10 +196,28 @@ class Project(_Handle):
         super().__init__(_handle if _handle is not None else _call(_lib.burrow_project_open, os.fsencode(path)))
 
     @classmethod
-    def from_json(cls, text, name="project", base_folder=None):
+    def from_json(cls, text, name="project", base_folder=None, files=None):
+        """The project in `text`. The files it names are read from `base_folder`, or,
+        for a game's archive, from `files`: a function of the name the project gives a
+        file ("rules/caves.rules.json") returning its bytes, or None when there is none."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
-        folder = os.fsencode(base_folder) if base_folder is not None else None
-        return cls(_handle=_call(_lib.burrow_project_from_json, data, len(data), name.encode("utf-8"), folder))
+        if files is None:
+            folder = os.fsencode(base_folder) if base_folder is not None else None
+            return cls(_handle=_call(_lib.burrow_project_from_json, data, len(data), name.encode("utf-8"), folder))
+
+        def read(_user, path, file):
+            try:
+                content = files(path.decode("utf-8"))
+            except Exception:  # nothing may be raised through the C library
+                return 1
+            if content is None:
+                return 1
+            content = bytes(content)
+            _lib.burrow_file_bytes(file, content, len(content))
+            return 0
+
+        reader = _FILE_READER(read)  # alive until the call returns: the library keeps no reader
+        return cls(_handle=_call(_lib.burrow_project_from_json_files, data, len(data), name.encode("utf-8"), reader, None))
 
     def with_overrides(self, *overrides):
         """A new project with "STAGE.PARAM=VALUE", "size=WxH[xD]" or "accept-rule=RULE" applied."""

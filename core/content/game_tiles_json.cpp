@@ -27,11 +27,11 @@ fs::path resolve(const fs::path& folder, const std::string& name) {
 }
 
 // Reads what the maps and images need of one tileset; problems go to `path`.
-void openTileset(GameTileset& set, const std::string& path, JsonChecker& check, const fs::path& folder) {
+void openTileset(GameTileset& set, const std::string& path, JsonChecker& check, const fs::path& folder, const FileSource& files) {
     try {
         if (!set.source.empty()) {
             set.sourcePath = fs::absolute(resolve(folder, set.source));
-            const TiledTilesetFile file = readTiledTileset(set.sourcePath);
+            const TiledTilesetFile file = readTiledTileset(set.sourcePath, files);
             if (file.tileWidth != file.tileHeight) {
                 check.fail(path + "/source", set.source + ": tiles are " + std::to_string(file.tileWidth) + " x " + std::to_string(file.tileHeight) +
                                                  " pixels; a level's cells are square, so its tiles must be too");
@@ -49,7 +49,7 @@ void openTileset(GameTileset& set, const std::string& path, JsonChecker& check, 
         }
         // Decoded whole, not just its header: a truncated body or a bad CRC is found
         // when the project is read (validate), not when an export draws with it.
-        const PngSize size = checkPng(set.imagePath);
+        const PngSize size = checkPng(set.imagePath, files);
         set.imageWidth = size.width;
         set.imageHeight = size.height;
         // Tiled's own count: whole tiles that fit across and down.
@@ -72,7 +72,7 @@ void openTileset(GameTileset& set, const std::string& path, JsonChecker& check, 
     }
 }
 
-std::vector<GameTileset> readTilesets(const json& list, const std::string& path, JsonChecker& check, const fs::path& folder) {
+std::vector<GameTileset> readTilesets(const json& list, const std::string& path, JsonChecker& check, const fs::path& folder, const FileSource& files) {
     std::vector<GameTileset> sets;
     if (!check.isArray(list, path, "a list of tilesets ({\"source\": \"x.tsj\"} or {\"image\": \"x.png\", \"tile_size\": 16})")) return sets;
     if (list.empty()) check.fail(path, "expected at least one tileset");
@@ -110,7 +110,7 @@ std::vector<GameTileset> readTilesets(const json& list, const std::string& path,
             if (auto text = check.text(*name, at + "/name")) set.name = *text;
         if (std::any_of(sets.begin(), sets.end(), [&](const GameTileset& s) { return s.name == set.name; }))
             check.fail(at + "/name", "another tileset is named \"" + set.name + "\": give this one a \"name\" of its own");
-        if (usable) openTileset(set, at, check, folder);
+        if (usable) openTileset(set, at, check, folder, files);
         if (!sets.empty() && set.tileSize != 0 && sets.front().tileSize != 0 && set.tileSize != sets.front().tileSize)
             check.fail(at, "tiles of " + std::to_string(set.tileSize) + " px, but the first tileset's are " + std::to_string(sets.front().tileSize) +
                                " px: a level's cells all have one size");
@@ -192,11 +192,12 @@ KindTiles readKind(const json& entry, const std::string& at, JsonChecker& check,
 
 } // namespace
 
-GameTiles gameTilesFromJson(const json& value, const std::string& path, JsonChecker& check, const TileKinds& kinds, const fs::path& folder) {
+GameTiles gameTilesFromJson(const json& value, const std::string& path, JsonChecker& check, const TileKinds& kinds, const fs::path& folder,
+                            const FileSource& files) {
     GameTiles tiles;
     if (!check.isObject(value, path, "the game's tiles {\"tilesets\": [...], \"kinds\": {...}}")) return tiles;
     check.onlyKnownFields(value, path, {"tilesets", "kinds"});
-    if (const json* sets = check.field(value, path, "tilesets", true)) tiles.tilesets = readTilesets(*sets, path + "/tilesets", check, folder);
+    if (const json* sets = check.field(value, path, "tilesets", true)) tiles.tilesets = readTilesets(*sets, path + "/tilesets", check, folder, files);
     if (const json* list = check.field(value, path, "kinds", true); list && check.isObject(*list, path + "/kinds", "an object of tile kind id: its tiles"))
         for (const auto& [id, entry] : list->items()) {
             const std::string at = jsonPath(path + "/kinds", id);

@@ -8,14 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "content/game_tiles.h"
+#include "io/file_source.h"
 #include "io/json_checker.h"
 #include "model/tile_kinds.h"
 
 namespace burrow {
 
-// Files are found relative to `folder` (the project's).
+// Files are found relative to `folder` (the project's), and read from `files`.
 GameTiles gameTilesFromJson(const nlohmann::json& value, const std::string& path, JsonChecker& check, const TileKinds& kinds,
-                            const std::filesystem::path& folder);
+                            const std::filesystem::path& folder, const FileSource& files = diskFiles());
 nlohmann::ordered_json gameTilesToJson(const GameTiles& tiles);
 
 } // namespace burrow

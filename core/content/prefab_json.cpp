@@ -186,8 +186,8 @@ Prefab prefabFromJson(const json& object, const std::string& path, JsonChecker& 
     return prefab;
 }
 
-std::vector<std::string> readPrefabText(const fs::path& path) {
-    const std::string text = readTextFile(path, kMaxPrefabTextBytes, "a text prefab (at most " + std::to_string(kMaxPrefabSide) + " x " +
+std::vector<std::string> readPrefabText(const fs::path& path, const FileSource& files) {
+    const std::string text = files.read(path, kMaxPrefabTextBytes, "a text prefab (at most " + std::to_string(kMaxPrefabSide) + " x " +
                                                                         std::to_string(kMaxPrefabSide) + " glyphs)");
     std::vector<std::string> rows;
     std::size_t start = 0, drawn = 0; // drawn: rows up to the last non-blank one
@@ -210,7 +210,8 @@ std::vector<std::string> readPrefabText(const fs::path& path) {
     return rows;
 }
 
-ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonChecker& check, const TileKinds& kinds, const fs::path& folder) {
+ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonChecker& check, const TileKinds& kinds, const fs::path& folder,
+                               const FileSource& files) {
     ProjectPrefabs result;
     if (!folder.empty()) result.folder = fs::absolute(folder).lexically_normal(); // (absolute() throws on an empty path)
     if (!check.isArray(list, path, "a list of prefabs (drawn here, or files naming them)")) return result;
@@ -229,7 +230,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
         try {
             if (entry.is_string()) { // a library of prefabs
                 const fs::path file = folder / entry.get<std::string>();
-                const json doc = parseJsonFile(file);
+                const json doc = files.readJson(file);
                 std::vector<Diagnostic> problems;
                 JsonChecker inner(problems);
                 if (inner.isObject(doc, "", "a prefab library {\"format\": \"burrow-prefabs\", \"prefabs\": [...]}")) {
@@ -254,7 +255,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                 const auto id = check.text(entry.value("id", json()), at + "/id");
                 if (!file || !id) continue;
                 checkId(*id, at + "/id", check);
-                Prefab prefab = prefabFromTiledMap(folder / *file, kinds);
+                Prefab prefab = prefabFromTiledMap(folder / *file, kinds, files);
                 prefab.id = *id;
                 prefab.name = entry.contains("name") && entry["name"].is_string() ? entry["name"].get<std::string>() : *id;
                 add(std::move(prefab), entry, at);
@@ -262,7 +263,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
                 check.onlyKnownFields(entry, at, {"id", "name", "text", "legend", "openings", "things"});
                 const auto file = check.text(*text, at + "/text");
                 if (!file) continue;
-                const std::vector<std::string> rows = readPrefabText(folder / *file);
+                const std::vector<std::string> rows = readPrefabText(folder / *file, files);
                 add(prefabFromJson(entry, at, check, kinds, &rows, (folder / *file).string()), entry, at);
             } else {
                 check.onlyKnownFields(entry, at, {"id", "name", "rows", "legend", "openings", "things"});

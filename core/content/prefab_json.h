@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "content/prefab.h"
+#include "io/file_source.h"
 #include "io/json_checker.h"
 #include "model/tile_kinds.h"
 
@@ -32,9 +33,9 @@ struct ProjectPrefabs {
     friend bool operator==(const ProjectPrefabs& a, const ProjectPrefabs& b) { return a.prefabs == b.prefabs && a.sources == b.sources; }
 };
 
-// Files are found relative to `folder` (the project's).
+// Files are found relative to `folder` (the project's), and read from `files`.
 ProjectPrefabs prefabsFromJson(const nlohmann::json& list, const std::string& path, JsonChecker& check, const TileKinds& kinds,
-                               const std::filesystem::path& folder);
+                               const std::filesystem::path& folder, const FileSource& files = diskFiles());
 nlohmann::ordered_json prefabsToJson(const ProjectPrefabs& prefabs, const TileKinds& kinds);
 
 // One prefab drawn as {"id", "name", "rows", "legend"}.
@@ -49,6 +50,6 @@ Prefab prefabFromJson(const nlohmann::json& object, const std::string& path, Jso
 // Throws FileError naming the file, also when it is larger than any prefab's text
 // (kMaxPrefabTextBytes) or has more non-blank lines than a prefab has rows.
 inline constexpr std::size_t kMaxPrefabTextBytes = 64u << 10;
-std::vector<std::string> readPrefabText(const std::filesystem::path& path);
+std::vector<std::string> readPrefabText(const std::filesystem::path& path, const FileSource& files = diskFiles());
 
 } // namespace burrow

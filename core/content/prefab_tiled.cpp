@@ -38,7 +38,7 @@ constexpr std::uint64_t kMaxGid = 0xFFFFFFFFu;
 
 class TiledReader {
 public:
-    TiledReader(const fs::path& path, const TileKinds& kinds) : path_(path), kinds_(kinds), check_(problems_) {}
+    TiledReader(const fs::path& path, const TileKinds& kinds, const FileSource& files) : path_(path), kinds_(kinds), files_(files), check_(problems_) {}
 
     // Every problem, the reader's own or a value of an unexpected type that slipped
     // past a check, names this file and where in it.
@@ -53,7 +53,7 @@ public:
 
 private:
     Prefab readDocument() {
-        const json doc = path_.extension() == ".tmx" ? tmxAsTmj(path_) : parseJsonFile(path_);
+        const json doc = path_.extension() == ".tmx" ? tmxAsTmj(path_, files_) : files_.readJson(path_);
         Prefab prefab;
         prefab.id = prefab.name = path_.stem().stem().string();
         if (!check_.isObject(doc, "", "a Tiled map (a JSON object)")) throw FileError(path_.string(), problems_);
@@ -122,8 +122,8 @@ private:
 
     // The tiles of a tileset file the map names (.tsx or .tsj).
     json externalTiles(const fs::path& file) {
-        if (file.extension() == ".tsx") return tsxTiles(file, path_);
-        const json set = parseJsonFile(file);
+        if (file.extension() == ".tsx") return tsxTiles(file, path_, files_);
+        const json set = files_.readJson(file);
         if (!set.is_object()) throw FileError(file.string(), {{"", "expected a Tiled tileset (a JSON object), found " + JsonChecker::typeName(set) + " (named by " + path_.string() + ")"}});
         return set.contains("tiles") ? set["tiles"] : json::array();
     }
@@ -214,6 +214,7 @@ private:
 
     fs::path path_;
     const TileKinds& kinds_;
+    const FileSource& files_;
     std::vector<Diagnostic> problems_;
     JsonChecker check_;
     int tileWidth_ = 1, tileHeight_ = 1;
@@ -223,6 +224,6 @@ private:
 
 } // namespace
 
-Prefab prefabFromTiledMap(const fs::path& path, const TileKinds& kinds) { return TiledReader(path, kinds).read(); }
+Prefab prefabFromTiledMap(const fs::path& path, const TileKinds& kinds, const FileSource& files) { return TiledReader(path, kinds, files).read(); }
 
 } // namespace burrow

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "content/prefab.h"
+#include "io/file_source.h"
 #include "model/tile_kinds.h"
 
 namespace burrow {
@@ -15,6 +16,6 @@ namespace burrow {
 // .tmj Tiled would write for it, so both meet the same checks). Throws FileError
 // naming the file and the JSON path of each problem: a map larger than a prefab may
 // be, a compressed layer, a tile whose type is no kind, an object off the map.
-Prefab prefabFromTiledMap(const std::filesystem::path& path, const TileKinds& kinds);
+Prefab prefabFromTiledMap(const std::filesystem::path& path, const TileKinds& kinds, const FileSource& files = diskFiles());
 
 } // namespace burrow

@@ -395,8 +395,8 @@ ordered_json rulesToJson(const PopulationRules& rules, const TileKinds& kinds) {
     return doc;
 }
 
-PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds, const ProjectPrefabs* prefabs) {
-    const json document = parseJsonFile(path);
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds, const ProjectPrefabs* prefabs, const FileSource& files) {
+    const json document = files.readJson(path);
     std::vector<Diagnostic> problems;
     PopulationRules rules = rulesFromJson(document, problems, kinds, prefabs);
     if (!problems.empty()) throw FileError(path.string(), std::move(problems));

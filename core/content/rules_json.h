@@ -10,6 +10,7 @@
 #include "content/population_rules.h"
 #include "content/prefab_json.h"
 #include "io/diagnostic.h"
+#include "io/file_source.h"
 
 namespace burrow {
 
@@ -28,7 +29,8 @@ nlohmann::ordered_json rulesToJson(const PopulationRules& rules, const TileKinds
 void checkRulesFit(const PopulationRules& rules, const LevelSize& size, std::vector<Diagnostic>& problems);
 
 // Throws FileError naming the file and every problem.
-PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds(), const ProjectPrefabs* prefabs = nullptr);
+PopulationRules loadRules(const std::filesystem::path& path, const TileKinds& kinds = builtInTileKinds(), const ProjectPrefabs* prefabs = nullptr,
+                          const FileSource& files = diskFiles());
 // Atomic: the old file survives a failed save. Throws FileError.
 // 16 hex digits of the rules as Burrow writes them: a project records it beside a
 // rules file's name, so a file that no longer holds what was saved is noticed.

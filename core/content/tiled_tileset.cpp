@@ -14,8 +14,8 @@ namespace {
 
 constexpr int kMaxTileCount = 1 << 20; // far above any tileset; keeps gid sums within an int
 
-TiledTilesetFile fromTsj(const std::filesystem::path& path) {
-    const nlohmann::json doc = parseJsonFile(path);
+TiledTilesetFile fromTsj(const std::filesystem::path& path, const FileSource& files) {
+    const nlohmann::json doc = files.readJson(path);
     std::vector<Diagnostic> problems;
     JsonChecker check(problems);
     TiledTilesetFile t;
@@ -39,8 +39,8 @@ TiledTilesetFile fromTsj(const std::filesystem::path& path) {
     return t;
 }
 
-TiledTilesetFile fromTsx(const std::filesystem::path& path) {
-    const std::string xml = readTextFile(path);
+TiledTilesetFile fromTsx(const std::filesystem::path& path, const FileSource& files) {
+    const std::string xml = files.read(path);
     std::vector<Diagnostic> problems;
     auto fail = [&](std::string message) { problems.push_back({"", std::move(message)}); };
     const auto tags = xmlTags(xml);
@@ -81,10 +81,10 @@ TiledTilesetFile fromTsx(const std::filesystem::path& path) {
 
 } // namespace
 
-TiledTilesetFile readTiledTileset(const std::filesystem::path& path) {
+TiledTilesetFile readTiledTileset(const std::filesystem::path& path, const FileSource& files) {
     const std::string ext = path.extension().string();
-    if (ext == ".tsx" || ext == ".xml") return fromTsx(path);
-    if (ext == ".tsj" || ext == ".json") return fromTsj(path);
+    if (ext == ".tsx" || ext == ".xml") return fromTsx(path, files);
+    if (ext == ".tsj" || ext == ".json") return fromTsj(path, files);
     throw FileError(path.string(), {{"", "expected a Tiled tileset file: .tsj (JSON) or .tsx (XML)"}});
 }
 

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <string>
 
+#include "io/file_source.h"
+
 namespace burrow {
 
 struct TiledTilesetFile {
@@ -15,6 +17,6 @@ struct TiledTilesetFile {
 };
 
 // Throws FileError naming the file and, for a .tsj, the JSON path of the problem.
-TiledTilesetFile readTiledTileset(const std::filesystem::path& path);
+TiledTilesetFile readTiledTileset(const std::filesystem::path& path, const FileSource& files = diskFiles());
 
 } // namespace burrow

@@ -64,8 +64,8 @@ json tileOf(const XmlTag& tag) {
 
 } // namespace
 
-json tsxTiles(const fs::path& path, const fs::path& namedBy) {
-    const std::string xml = readTextFile(path);
+json tsxTiles(const fs::path& path, const fs::path& namedBy, const FileSource& files) {
+    const std::string xml = files.read(path);
     const std::vector<XmlTag> tags = tagsOf(path, xml);
     json tiles = json::array();
     bool inTileset = false, sawTileset = false;
@@ -198,8 +198,8 @@ private:
 
 } // namespace
 
-json tmxAsTmj(const fs::path& path) {
-    const std::string xml = readTextFile(path);
+json tmxAsTmj(const fs::path& path, const FileSource& files) {
+    const std::string xml = files.read(path);
     return TmxReader(path, xml).read();
 }
 

@@ -7,13 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/file_source.h"
+
 namespace burrow {
 
 // A .tmx as a .tmj would be. Throws FileError naming the file when it is not XML
 // that can be read, or not a Tiled map.
-nlohmann::json tmxAsTmj(const std::filesystem::path& path);
+nlohmann::json tmxAsTmj(const std::filesystem::path& path, const FileSource& files = diskFiles());
 // A .tsx's tiles as a .tsj's "tiles": [{"id", "type"}...]. `namedBy` is the map
 // that names it, for the error when the file is not a tileset.
-nlohmann::json tsxTiles(const std::filesystem::path& path, const std::filesystem::path& namedBy);
+nlohmann::json tsxTiles(const std::filesystem::path& path, const std::filesystem::path& namedBy, const FileSource& files = diskFiles());
 
 } // namespace burrow

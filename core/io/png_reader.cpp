@@ -11,7 +11,7 @@ namespace {
 // A png_image that always releases what libpng holds, whichever way we leave.
 class PngDecoder {
 public:
-    explicit PngDecoder(const std::filesystem::path& path) : path_(path), bytes_(readTextFile(path)) {
+    PngDecoder(const std::filesystem::path& path, const FileSource& files) : path_(path), bytes_(files.read(path)) {
         image_.version = PNG_IMAGE_VERSION;
         if (!png_image_begin_read_from_memory(&image_, bytes_.data(), bytes_.size())) fail("not a PNG image libpng can read (" + std::string(image_.message) + ")");
         const std::int64_t pixels = std::int64_t{image_.width} * std::int64_t{image_.height};
@@ -50,12 +50,12 @@ private:
 
 } // namespace
 
-PngSize readPngSize(const std::filesystem::path& path) { return PngDecoder(path).size(); }
+PngSize readPngSize(const std::filesystem::path& path, const FileSource& files) { return PngDecoder(path, files).size(); }
 
-RgbaImage readPng(const std::filesystem::path& path) { return PngDecoder(path).pixels(); }
+RgbaImage readPng(const std::filesystem::path& path, const FileSource& files) { return PngDecoder(path, files).pixels(); }
 
-PngSize checkPng(const std::filesystem::path& path) {
-    const RgbaImage image = readPng(path);
+PngSize checkPng(const std::filesystem::path& path, const FileSource& files) {
+    const RgbaImage image = readPng(path, files);
     return {image.width, image.height};
 }
 

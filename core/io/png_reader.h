@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "io/file_source.h"
+
 namespace burrow {
 
 // Pixels as 8-bit RGBA, row-major, not premultiplied.
@@ -30,11 +32,11 @@ struct PngSize {
 
 // The size from the header alone. Throws FileError naming the file when it is
 // missing, not a PNG, or larger than kMaxArtPixels.
-PngSize readPngSize(const std::filesystem::path& path);
+PngSize readPngSize(const std::filesystem::path& path, const FileSource& files = diskFiles());
 // The size, after decoding the whole image: throws FileError as readPngSize, and for
 // damaged image data (a truncated body, a bad CRC, too little data).
-PngSize checkPng(const std::filesystem::path& path);
+PngSize checkPng(const std::filesystem::path& path, const FileSource& files = diskFiles());
 // The whole image. Throws FileError as readPngSize, and for damaged image data.
-RgbaImage readPng(const std::filesystem::path& path);
+RgbaImage readPng(const std::filesystem::path& path, const FileSource& files = diskFiles());
 
 } // namespace burrow

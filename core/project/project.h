@@ -15,6 +15,7 @@
 #include "model/connectivity.h"
 #include "model/level.h"
 #include "io/diagnostic.h"
+#include "io/file_source.h"
 #include "project/hand_edits.h"
 #include "project/project_overrides.h"
 #include "structure/room_graph.h"
@@ -60,11 +61,12 @@ struct Project {
 
 // Reads a project document. Every problem goes into `problems` with its JSON path;
 // the returned project is only meaningful when `problems` stayed empty.
-// `folder` is where the project file lives: rules files are found relative to it.
-// Things that are read but not used (an old file's per-stage "connectivity") go
-// into `notices`, when given.
+// `folder` is where the project file lives: rules files are found relative to it,
+// and read from `files` (the disk, unless a game's archive is). Things that are read
+// but not used (an old file's per-stage "connectivity") go into `notices`, when given.
 Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
-                        const std::filesystem::path& folder = {}, std::vector<Diagnostic>* notices = nullptr);
+                        const std::filesystem::path& folder = {}, std::vector<Diagnostic>* notices = nullptr,
+                        const FileSource& files = diskFiles());
 nlohmann::ordered_json projectToJson(const Project& project);
 
 // A hash of everything besides the seed that decides the level: size, movement,
@@ -76,11 +78,11 @@ std::string projectHash(const Project& project);
 // message") go into `notices` when given.
 Project loadProject(const std::filesystem::path& path, const StageCatalog& catalog, std::vector<std::string>* notices = nullptr);
 // The same from the project's text: `name` names it in messages (a path, or
-// "standard input"), its files are looked up in `folder`, and `overrides` (the
-// command line's --set, --size, --accept-rule) are applied before it is read.
-// Throws FileError for the project, std::invalid_argument for a bad override.
+// "standard input"), its files are looked up in `folder` and read from `files`, and
+// `overrides` (the command line's --set, --size, --accept-rule) are applied before
+// it is read. Throws FileError for the project, std::invalid_argument for a bad override.
 Project readProject(const std::string& text, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
-                    const ProjectOverrides& overrides = {}, std::vector<std::string>* notices = nullptr);
+                    const ProjectOverrides& overrides = {}, std::vector<std::string>* notices = nullptr, const FileSource& files = diskFiles());
 // Atomic: the old file survives a failed save. Rules files the recipe refers to are
 // written beside it when their contents changed; other files it names (prefab files,
 // the game's tilesets and images) are named relative to the new place, so a Save As

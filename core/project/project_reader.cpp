@@ -9,6 +9,7 @@
 #include "content/metric_catalog.h"
 #include "content/rules_json.h"
 #include "io/file_io.h"
+#include "io/file_source.h"
 #include "io/json_checker.h"
 #include "project/project.h"
 #include "project/tile_kinds_json.h"
@@ -22,8 +23,9 @@ std::string typeName(const json& value) { return JsonChecker::typeName(value); }
 
 class Reader {
 public:
-    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder, std::vector<Diagnostic>* notices)
-        : catalog_(catalog), check_(problems), folder_(std::move(folder)), notices_(notices) {}
+    Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder, std::vector<Diagnostic>* notices,
+           const FileSource& files)
+        : catalog_(catalog), check_(problems), folder_(std::move(folder)), files_(files), notices_(notices) {}
 
     Project read(const json& doc) {
         Project project;
@@ -46,8 +48,8 @@ public:
         movement_ = project.movement;
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
         kinds_ = &project.tileKinds; // population tile groups name them
-        if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_);
-        if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_);
+        if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_, files_);
+        if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_, files_);
         prefabs_ = &project.prefabs; // population prefab groups name them
         if (const json* graphs = field(doc, "", "room_graphs", false)) project.roomGraphs = roomGraphsFromJson(*graphs, "/room_graphs", check_, project.prefabs, project.size);
         roomGraphs_ = &project.roomGraphs; // the room_graph stage names one
@@ -293,7 +295,7 @@ private:
             entry.rulesFile = rules->get<std::string>();
             const std::filesystem::path file = folder_ / entry.rulesFile;
             try {
-                entry.rules = std::make_shared<PopulationRules>(loadRules(file, *kinds_, prefabs_));
+                entry.rules = std::make_shared<PopulationRules>(loadRules(file, *kinds_, prefabs_, files_));
             } catch (const FileError& e) {
                 for (const auto& p : e.problems()) fail(prefix, formatDiagnostic(e.file(), p));
                 return;
@@ -455,6 +457,7 @@ private:
     const StageCatalog& catalog_;
     JsonChecker check_;
     std::filesystem::path folder_;
+    const FileSource& files_;
     std::vector<Diagnostic>* notices_;
     Connectivity movement_ = Connectivity::Eight;
     const TileKinds* kinds_ = &builtInTileKinds();
@@ -465,15 +468,15 @@ private:
 } // namespace
 
 Project projectFromJson(const nlohmann::json& document, const StageCatalog& catalog, std::vector<Diagnostic>& problems,
-                        const std::filesystem::path& folder, std::vector<Diagnostic>* notices) {
-    return Reader(catalog, problems, folder, notices).read(document);
+                        const std::filesystem::path& folder, std::vector<Diagnostic>* notices, const FileSource& files) {
+    return Reader(catalog, problems, folder, notices, files).read(document);
 }
 
 namespace {
 Project projectFromDocument(const nlohmann::json& document, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
-                            std::vector<std::string>* notices) {
+                            std::vector<std::string>* notices, const FileSource& files = diskFiles()) {
     std::vector<Diagnostic> problems, found;
-    Project project = projectFromJson(document, catalog, problems, folder, &found);
+    Project project = projectFromJson(document, catalog, problems, folder, &found, files);
     if (notices)
         for (const Diagnostic& d : found) notices->push_back(formatDiagnostic(name, d));
     if (!problems.empty()) throw FileError(name, std::move(problems));
@@ -486,11 +489,11 @@ Project loadProject(const std::filesystem::path& path, const StageCatalog& catal
 }
 
 Project readProject(const std::string& text, const std::string& name, const std::filesystem::path& folder, const StageCatalog& catalog,
-                    const ProjectOverrides& overrides, std::vector<std::string>* notices) {
+                    const ProjectOverrides& overrides, std::vector<std::string>* notices, const FileSource& files) {
     nlohmann::json document = parseJsonText(text, name);
     // A document that is no object is the reader's to refuse, naming the file.
     if (document.is_object()) applyOverrides(document, overrides, catalog);
-    return projectFromDocument(document, name, folder, catalog, notices);
+    return projectFromDocument(document, name, folder, catalog, notices, files);
 }
 
 } // namespace burrow

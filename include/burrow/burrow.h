@@ -90,6 +90,28 @@ BURROW_API burrow_project* burrow_project_open(const char* path, burrow_error** 
  * relative to `base_folder` (NULL: the current folder). */
 BURROW_API burrow_project* burrow_project_from_json(const char* json, size_t length, const char* name, const char* base_folder,
                                                     burrow_error** error);
+/* A file a project read by burrow_project_from_json_files() names, being read. */
+typedef struct burrow_file burrow_file;
+/* The game's reader of the files a project names (its rules, prefabs, Tiled maps and
+ * tilesets, tile art): `path` is the file as the project names it, relative to the
+ * project and with "." and ".." resolved ("rules/caves.rules.json"). It hands the
+ * bytes over with burrow_file_bytes() and returns 0, or returns non-zero when the
+ * game has no such file. Called on the thread opening the project, before that call
+ * returns; each file once. */
+typedef int (*burrow_file_reader)(void* user_data, const char* path, burrow_file* file);
+/* Gives `file` its bytes (copied before it returns). Returns 0; -1 when `file` is
+ * NULL, `bytes` is NULL with a length, or the file is larger than its kind may be
+ * (a text prefab over 64 KiB, any file over 64 MiB): the project then fails to open,
+ * naming the file and its size. */
+BURROW_API int burrow_file_bytes(burrow_file* file, const void* bytes, size_t length);
+/* burrow_project_from_json() for a game whose files are not in a folder (an archive,
+ * a pack file): every file the project names is asked of `reader`. `name` names the
+ * project in messages, and its folder ("packed" for "packed/dungeon.burrow.json")
+ * prefixes the files' names there. The files are kept with the project, so
+ * burrow_project_with_overrides() needs no reader; `reader` and `user_data` are not
+ * used after this returns. */
+BURROW_API burrow_project* burrow_project_from_json_files(const char* json, size_t length, const char* name, burrow_file_reader reader,
+                                                          void* user_data, burrow_error** error);
 /* A new project: `project` with `count` overrides applied, as the command line's
  * options apply them. Each override is one of
  *   "STAGE.PARAM=VALUE"   a stage's parameter (--set): "caves.fill=0.45"

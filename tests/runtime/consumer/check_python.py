@@ -6,6 +6,7 @@ what a level hands out and that errors come as burrow.Error.
 """
 import gc
 import json
+import os
 import sys
 
 import burrow
@@ -45,6 +46,22 @@ with burrow.Project(path) as project:
         raise SystemExit("a bad override was accepted")
     except burrow.Error as e:
         assert e.code == burrow.ERROR_OVERRIDE and "no_such_stage" in str(e), str(e)
+
+# A project from a game's archive: its files asked of a function, the same project.
+folder = os.path.dirname(os.path.abspath(path))
+asked = []
+
+
+def from_archive(name):
+    asked.append(name)
+    with open(os.path.join(folder, name), "rb") as f:
+        return f.read()
+
+
+with open(path, "rb") as f, burrow.Project(path) as on_disk:
+    packed = burrow.Project.from_json(f.read(), "packed/" + os.path.basename(path), files=from_archive)
+    assert packed.hash == on_disk.hash and packed.make(first).hash == on_disk.make(first).hash
+    assert asked and all(not os.path.isabs(name) for name in asked), asked
 
 try:
     burrow.Project(broken)
