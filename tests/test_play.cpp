@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -12,6 +13,7 @@
 #include "cli/cli.h"
 #include "pipeline/builtin_stages.h"
 #include "io/ascii_map.h"
+#include "analysis/bot_trails.h"
 #include "play/bot.h"
 #include "play/field_of_view.h"
 #include "play/game.h"
@@ -284,6 +286,31 @@ private slots:
         QVERIFY(view.visible(4, 1));  // the wall itself
         QVERIFY(!view.visible(5, 1)); // what is behind it
         QVERIFY(view.visible(3, 1));
+    }
+
+    // The editor's bot games (its lost games, its bot heatmaps: playBotGames with its
+    // defaults) are the ones `burrow play --bot --runs 20` reports: the same wins, and
+    // the same deaths by cause. Played with other seeds and turns, the editor listed
+    // other lost games than the command counted.
+    void theEditorsBotGamesAreTheCommands() {
+        for (const char* example : {"room-grid", "shrines"}) {
+            const std::string project = std::string(BURROW_EXAMPLES) + "/" + example + ".burrow.json";
+            std::ostringstream out, err;
+            QCOMPARE(burrow::cli::run({"play", project, "--bot", "--runs", "20", "--json"}, out, err).value_or(-1), 0);
+            const nlohmann::json report = nlohmann::json::parse(out.str());
+            const Project p = loadProject(project, builtinStages());
+            const BotTrails editor = playBotGames(makeLevel(p).level, p.movement);
+            QCOMPARE(editor.games.size(), std::size_t{20});
+            int wins = 0;
+            std::map<std::string, int> deaths;
+            for (const BotGameRecord& g : editor.games) {
+                wins += g.summary.outcome == Outcome::Won;
+                if (g.summary.outcome == Outcome::Lost) ++deaths[g.summary.causeOfDeath];
+            }
+            QCOMPARE(report["win_rate"].get<double>(), wins / 20.0);
+            QCOMPARE(report["deaths_by_cause"], nlohmann::json(deaths));
+            QVERIFY2(wins > 0 && wins < 20, example); // both outcomes: the games are compared, not a constant
+        }
     }
 
     void replaysAndBotsRepeatExactly() {

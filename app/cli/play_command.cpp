@@ -116,7 +116,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     if (auto file = a.value("replay")) return replay(*file, out);
     if (a.positional().size() != 1) throw UsageError("play takes one PROJECT file (or --replay FILE)");
     if (!a.flag("bot")) throw UsageError("play from the command line needs --bot (people play in the editor's Play dock)");
-    const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", 5000, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
+    const int runs = a.integer("runs", 10, 1, 100000), turns = a.integer("turns", kBotTurnLimit, 1, 10'000'000), jobs = a.integer("jobs", defaultJobs(), 1, 256);
     const std::filesystem::path projectPath = a.positional()[0];
     Project project = readCommandProject(projectPath.string(), overridesOf(a), err);
     if (auto seed = a.value("seed")) project.seed = seedFromText(*seed);
@@ -127,7 +127,7 @@ int playCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     const std::string hash = levelHash(level);
     std::vector<GameSummary> games(static_cast<std::size_t>(runs));
     forEachInParallel(games.size(), fit, [&](std::size_t i) {
-        Game game(level, i + 1, GameOptions::forMovement(project.movement));
+        Game game(level, kFirstBotGameSeed + i, GameOptions::forMovement(project.movement));
         games[i] = playWithBot(game, turns);
     });
     // The report first: a replay that cannot be written (a full disk) loses only itself.

@@ -12,10 +12,12 @@
 
 namespace burrow {
 
+// By default the games `burrow play --bot --runs 20` plays (play/bot.h), so the
+// editor's lost games and bot heatmaps show what the command reports.
 struct BotGameOptions {
-    int games = 20;            // K games, each with its own simulation seed
-    int maxTurns = 2000;       // the turns each may last (as the bot metrics)
-    std::uint64_t firstSeed = 0; // game i is played with firstSeed + i (game 0..4: the bot metrics' games)
+    int games = 20;                               // K games, each with its own simulation seed
+    int maxTurns = kBotTurnLimit;                 // the turns each may last
+    std::uint64_t firstSeed = kFirstBotGameSeed;  // game i (from 0) is played with firstSeed + i
     const std::atomic<bool>* cancel = nullptr; // when set, no further game starts (the editor's stale work)
 };
 

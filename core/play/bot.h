@@ -5,6 +5,7 @@
 // knows of, else waits. It knows only what it has seen (the game's memory). Keys
 // are items it fetches; a locked door whose key it holds is a way it can walk
 // (bumping opens it), so it plans over the keys it has.
+#include <cstdint>
 #include <optional>
 #include <functional>
 #include <string>
@@ -25,6 +26,12 @@ struct GameSummary {
     std::string causeOfDeath;
     std::vector<Input> inputs; // what was played, for a replay
 };
+
+// K bot games unless told otherwise (`burrow play --bot --runs K`, the editor's Play
+// dock and bot heatmaps) are played with simulation seeds 1 to K, each up to this
+// many turns: a bot that cannot make progress waits, and the game stops there.
+inline constexpr std::uint64_t kFirstBotGameSeed = 1;
+inline constexpr int kBotTurnLimit = 5000;
 
 // Plays until the game ends or `maxTurns` turns have passed (bounded: a bot that
 // cannot make progress waits, and waiting ends at the limit).

@@ -52,7 +52,7 @@ QGridLayout* PlayDock::makeButtons(QWidget* body) {
     watch->setToolTip(tr("The bot plays the level as it is now; watch its game turn by turn, back and forth"));
     auto* findLost = new QPushButton(tr("Lost games"), body);
     findLost->setObjectName("findLostGames");
-    findLost->setToolTip(tr("The bot plays the level 20 times (the games of the bot heatmaps); list the games it lost, to watch them"));
+    findLost->setToolTip(tr("The bot plays the level 20 times (the games of `burrow play --bot --runs 20` and of the bot heatmaps); list the games it lost, to watch them"));
     lost_ = new QComboBox(body);
     lost_->setObjectName("lostGames");
     lost_->setToolTip(tr("A game the bot lost: choose it to watch it"));
@@ -193,10 +193,6 @@ void PlayDock::playFromHere() {
     refresh();
 }
 
-// Up to the bot's usual limit (as `burrow play --bot`): a bot that cannot make
-// progress waits, and the game stops there.
-constexpr int kBotTurns = 5000;
-
 PlayDock::~PlayDock() = default; // lostJobs_ waits for the bot's games
 
 void PlayDock::watchTheBot() {
@@ -207,7 +203,7 @@ void PlayDock::watchTheBot() {
     if (from_->currentIndex() == 1 && here_) options.start = here_();
     const std::uint64_t seed = simulationSeed_++;
     Game game(level, seed, options);
-    watch(level, seed, options, playWithBot(game, kBotTurns).inputs);
+    watch(level, seed, options, playWithBot(game, kBotTurnLimit).inputs);
 }
 
 void PlayDock::watch(const Level& level, std::uint64_t simulationSeed, GameOptions options, std::vector<Input> inputs) {

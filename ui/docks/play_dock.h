@@ -98,7 +98,7 @@ private:
     QCheckBox* onMap_ = nullptr;
     std::unique_ptr<Game> game_;
     bool startingGame_ = false;
-    std::uint64_t simulationSeed_ = 1;
+    std::uint64_t simulationSeed_ = kFirstBotGameSeed; // the next game's: `burrow play --bot`'s first game first
     PlayView* view_ = nullptr;
     QLabel* status_ = nullptr;
     QProgressBar* health_ = nullptr;
