@@ -21,6 +21,7 @@ std::string GameFiles::nameOf(const fs::path& path) const {
 
 std::string GameFiles::read(const fs::path& path, std::size_t maxBytes, const std::string& what) const {
     const std::string name = nameOf(path);
+    checkFileName(name); // a NUL would cut the name short at the game's reader
     const fs::path shown = root_ / name; // as the project's messages name it
     const auto tooLarge = [&](std::size_t length) {
         return FileError(shown.string(), {{"", "is " + std::to_string(length) + " bytes; " + what + " over " + std::to_string(maxBytes) + " bytes is refused"}});

@@ -48,10 +48,6 @@ std::string shortText(const std::string& text, std::size_t most) {
 
 std::string readTextFile(const std::filesystem::path& path) { return readTextFile(path, kMaxInputFileBytes, "a file"); }
 
-namespace {
-
-// A name with a control character in it is refused, never opened: a NUL would end
-// it early at the system call, which then opens another file than the one named.
 void checkFileName(const std::string& name) {
     const auto bad = std::find_if(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
     if (bad == name.end()) return;
@@ -68,8 +64,6 @@ void checkFileName(const std::string& name) {
     throw FileError(shortText(shown, 300), {{"", "a file name with a control character (" + shown.substr(static_cast<std::size_t>(bad - name.begin()), 4) +
                                                       ") is refused: a file name is printable text"}});
 }
-
-} // namespace
 
 std::string readTextFile(const std::filesystem::path& path, std::size_t maxBytes, const std::string& what) {
     const std::string name = path.string();

@@ -14,6 +14,10 @@ namespace burrow {
 // hostile file must not exhaust memory.
 inline constexpr std::size_t kMaxInputFileBytes = 64u << 20;
 
+// Throws FileError when the name has a control character in it: such a name is
+// refused, never opened (a NUL would end it early at the system call, or in a game's
+// file reader, which then opens another file than the one named).
+void checkFileName(const std::string& name);
 // Throws FileError naming the file when it is missing, unreadable or too large.
 std::string readTextFile(const std::filesystem::path& path);
 // The same with a cap of the caller's: a format whose content is small by nature (a

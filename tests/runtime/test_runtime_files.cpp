@@ -114,6 +114,21 @@ RUNTIME_TEST(a_file_larger_than_its_kind_is_refused_before_it_is_copied) {
     burrow_error_free(e);
 }
 
+// A name with a control character is refused before the reader is asked: a NUL
+// would end it early, and the game would hand over another file than the one named.
+RUNTIME_TEST(a_file_name_with_a_control_character_is_never_asked_for) {
+    auto doc = nlohmann::json::parse(fileText(example("random-fill")));
+    for (const std::string& name : {std::string("p.txt\0.png", 10), std::string("p\n.txt")}) {
+        doc["prefabs"] = nlohmann::json::array({{{"id", "p"}, {"text", name}}});
+        Archive archive;
+        archive.files["p.txt"] = "###\n#.#\n###\n";
+        burrow_error* e = nullptr;
+        CHECK(!fromArchive(doc.dump(), archive, &e));
+        CHECK_MSG(archive.asked.empty() && messageOf(e).find("control character") != std::string::npos, messageOf(e));
+        burrow_error_free(e);
+    }
+}
+
 RUNTIME_TEST(overrides_read_the_files_kept_not_the_reader) {
     Archive archive = examplesArchive();
     ProjectPtr packed = fromArchive(fileText(example("shrines")), archive, nullptr);
