@@ -20,18 +20,24 @@ using burrow::runtime::require;
 
 namespace {
 
-// The game's progress callback, told after each stage run; its "stop" is thrown
-// through the generation (observers may throw) and becomes BURROW_ERROR_CANCELLED.
+// The game's progress callback, told after each stage run, and its stop check, polled
+// while one runs; either's "stop" is thrown through the generation (observers may
+// throw) and becomes BURROW_ERROR_CANCELLED.
 class ProgressCallback final : public burrow::GenerationObserver {
 public:
-    ProgressCallback(burrow_progress_callback callback, void* userData) : callback_(callback), userData_(userData) {}
+    explicit ProgressCallback(const burrow_make_options& options)
+        : callback_(options.progress), shouldStop_(options.should_stop), userData_(options.user_data) {}
     void runsPlanned(std::size_t count) override { total_ = static_cast<int>(count); }
     void stageFinished(const burrow::StageRun& run, std::size_t index) override {
-        if (callback_(userData_, static_cast<int>(index) + 1, total_, run.label.c_str()) != 0) throw burrow::runtime::Cancelled{};
+        if (callback_ && callback_(userData_, static_cast<int>(index) + 1, total_, run.label.c_str()) != 0) throw burrow::runtime::Cancelled{};
+    }
+    void whileRunning(const burrow::StageRun&, std::size_t) override {
+        if (shouldStop_ && shouldStop_(userData_) != 0) throw burrow::runtime::Cancelled{};
     }
 
 private:
     burrow_progress_callback callback_;
+    int (*shouldStop_)(void*);
     void* userData_;
     int total_ = 0;
 };
@@ -63,7 +69,7 @@ burrow_level* burrow_level_make_with(const burrow_project* project, uint64_t see
             throw ApiFailure{BURROW_ERROR_MEMORY, project->name + ": " + *problem + ": make the level smaller, or give a larger memory_budget"};
 
         std::optional<ProgressCallback> progress;
-        if (options.progress) progress.emplace(options.progress, options.user_data);
+        if (options.progress || options.should_stop) progress.emplace(options);
         auto level = std::make_unique<burrow_level>();
         burrow::MadeLevel made;
         if (options.accept) {

@@ -70,11 +70,12 @@ class _Stairs(ctypes.Structure):
 
 
 _PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_char_p)
+_SHOULD_STOP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
 class _MakeOptions(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("memory_budget", ctypes.c_uint64), ("progress", _PROGRESS),
-                ("user_data", ctypes.c_void_p), ("accept", ctypes.c_int)]
+                ("user_data", ctypes.c_void_p), ("accept", ctypes.c_int), ("should_stop", _SHOULD_STOP)]
 
 
 _P = ctypes.c_void_p
@@ -243,12 +244,13 @@ class Project(_Handle):
     def memory_estimate(self):
         return _lib.burrow_project_memory_estimate(self._live())
 
-    def make(self, seed, accept=False, progress=None, memory_budget=0):
+    def make(self, seed, accept=False, progress=None, stop=None, memory_budget=0):
         """The finished level of `seed` (an int, or text as seed_from_text reads it).
         With accept=True, the attempt `burrow generate --accept` keeps: the first that
         meets the project's acceptance rules (see Level.attempt, .accepted).
         `progress(stages_done, stages_total, label)` is called after each stage run;
         returning True stops the level (burrow.Error with code ERROR_CANCELLED).
+        `stop()` is polled now and then while a stage runs: True stops it there.
         `memory_budget`: bytes the level may need at most (0: 4 GiB)."""
         if not isinstance(seed, int):
             seed = seed_from_text(seed)
@@ -260,7 +262,15 @@ class Project(_Handle):
                 except Exception:  # nothing may be raised through the C library: stop instead
                     return 1
             told = _PROGRESS(told_of)  # alive until the call returns
-        options = _MakeOptions(ctypes.sizeof(_MakeOptions), memory_budget, told, None, 1 if accept else 0)
+        polled = _SHOULD_STOP()  # NULL: not polled
+        if stop is not None:
+            def stop_now(_user):
+                try:
+                    return 1 if stop() else 0
+                except Exception:  # nothing may be raised through the C library: stop instead
+                    return 1
+            polled = _SHOULD_STOP(stop_now)  # alive until the call returns
+        options = _MakeOptions(ctypes.sizeof(_MakeOptions), memory_budget, told, None, 1 if accept else 0, polled)
         level = Level(_call(_lib.burrow_level_make_with, self._live(), seed, ctypes.byref(options)))
         level._project = self  # a level's strings are its own; kept only so the order of frees is simple
         return level

@@ -23,6 +23,9 @@ public:
     // a stage runs in one go: one call per stage run, with no cells.
     virtual void stepDone(const StageRun& /*run*/, std::size_t /*runIndex*/, std::span<const CellChange> /*changes*/) {}
     virtual void stageFinished(const StageRun& /*run*/, std::size_t /*runIndex*/) {}
+    // Now and then while `run` runs at full speed (every few dozen steps, or so much
+    // work in a stage's fast path): may throw to stop the generation inside a long run.
+    virtual void whileRunning(const StageRun& /*run*/, std::size_t /*runIndex*/) {}
     virtual void warned(const StageWarning& /*warning*/) {}
     // True to be told every step and the cells it changed, even at full speed (the
     // generation then steps instead of running each stage's fast path). An observer

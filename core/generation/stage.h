@@ -30,10 +30,17 @@ public:
     bool finished() const { return finished_; }
     // One small visible unit of work. Does nothing once finished().
     virtual void step(LevelCanvas& canvas) = 0;
-    // All remaining steps at full speed. Stages with a faster whole-run path override it.
+    // All remaining steps at full speed. Stages with a faster whole-run path override
+    // it, and poll() now and then as this does.
     virtual void run(LevelCanvas& canvas) {
-        while (!finished()) step(canvas);
+        for (unsigned steps = 1; !finished(); ++steps) {
+            step(canvas);
+            if (steps % kStepsBetweenPolls == 0) poll();
+        }
     }
+    // What run() calls now and then: the generation's chance to stop a long run (a
+    // game that no longer wants the level) by throwing. Stopped, the level is dropped.
+    void setPoll(std::function<void()> poll) { poll_ = std::move(poll); }
     // What the last step did, in a designer's words ("drone tick 12: 5 drones mining").
     const std::string& stepDescription() const { return description_; }
     // Marks for the view that describe the state after the last step.
@@ -43,6 +50,10 @@ public:
     const std::vector<StageWarning>& warnings() const { return warnings_; }
 
 protected:
+    static constexpr unsigned kStepsBetweenPolls = 64;
+    void poll() {
+        if (poll_) poll_();
+    }
     void finish() { finished_ = true; }
     void describe(std::string text) { description_ = std::move(text); }
     void warn(std::string code, std::string text, std::string group = {}) {
@@ -51,6 +62,7 @@ protected:
 
 private:
     bool finished_ = false;
+    std::function<void()> poll_;
     std::string description_;
     std::vector<StageWarning> warnings_;
 };

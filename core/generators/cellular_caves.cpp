@@ -54,7 +54,10 @@ public:
     void run(LevelCanvas& canvas) override {
         if (finished()) return;
         if (bandStart_ == 0) computePhase(canvas);
-        for (++phase_; phase_ <= lastPhase(); ++phase_) computePhase(canvas);
+        for (++phase_; phase_ <= lastPhase(); ++phase_) {
+            poll(); // a generation is a pass over the area: the generation may stop between them
+            computePhase(canvas);
+        }
         for (int y = 0; y < current_.height(); ++y) writeRow(canvas, y);
         describe(phaseName(lastPhase()));
         finish();

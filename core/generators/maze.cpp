@@ -89,12 +89,23 @@ public:
         }
     }
 
-    // The same phases without a description a step: a megacell maze is a million steps.
+    // The same phases without a description a step: a megacell maze is a million
+    // steps. Carved in batches, so the generation can stop a long run between them.
     void run(LevelCanvas& canvas) override {
+        constexpr std::size_t kCarvesBetweenPolls = std::size_t{1} << 16;
         if (phase_ == Phase::Prepare && !finished()) prepare(canvas);
-        if (phase_ == Phase::Carve && !finished()) grow(canvas, std::numeric_limits<std::size_t>::max());
-        while (phase_ == Phase::Join && !finished()) openNextDoor(canvas);
-        while (!finished()) openNextLoop(canvas);
+        while (phase_ == Phase::Carve && !finished()) {
+            grow(canvas, kCarvesBetweenPolls);
+            poll();
+        }
+        for (unsigned steps = 1; phase_ == Phase::Join && !finished(); ++steps) {
+            openNextDoor(canvas);
+            if (steps % kStepsBetweenPolls == 0) poll();
+        }
+        for (std::size_t steps = 1; !finished(); ++steps) {
+            openNextLoop(canvas);
+            if (steps % kCarvesBetweenPolls == 0) poll();
+        }
     }
 
     void annotate(std::vector<Annotation>& out) const override {

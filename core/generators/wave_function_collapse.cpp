@@ -97,9 +97,10 @@ public:
     }
 
     void run(LevelCanvas& canvas) override {
-        while (!finished()) {
+        for (unsigned steps = 1; !finished(); ++steps) {
             if (!started_) begin(canvas);
             else observeAndPropagate(canvas);
+            if (steps % kStepsBetweenPolls == 0) poll();
         }
     }
 

@@ -167,6 +167,11 @@ typedef struct burrow_make_options {
      * that meets them all is kept, else the closest (burrow_level_accepted() is then
      * 0). `progress` is told each attempt's stages in turn. 0: the seed's own level. */
     int accept;
+    /* Polled now and then while a stage runs (every few dozen of its steps, or so much
+     * of its work: a few milliseconds): returns non-zero to stop the level there, with
+     * BURROW_ERROR_CANCELLED, where `progress` can stop it only between stage runs.
+     * Given `user_data`. NULL: not polled. */
+    int (*should_stop)(void* user_data);
 } burrow_make_options;
 
 /* burrow_level_make() with options (NULL: the defaults). Typical use:

@@ -4,6 +4,6 @@
 
 int burrow_header_is_c99(void);
 int burrow_header_is_c99(void) {
-    burrow_make_options options = {sizeof options, 0, NULL, NULL, 0};
+    burrow_make_options options = {sizeof options, 0, NULL, NULL, 0, NULL};
     return (int)options.struct_size + BURROW_VERSION_MAJOR;
 }

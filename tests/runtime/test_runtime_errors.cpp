@@ -136,6 +136,40 @@ RUNTIME_TEST(progress_reports_every_stage_run_and_can_cancel) {
     burrow_error_free(e);
 }
 
+// should_stop is polled inside a stage run, so a long one (wave function collapse,
+// a maze, cellular generations, any stage's steps) stops without running to its end.
+RUNTIME_TEST(should_stop_stops_inside_a_stage_run) {
+    for (const char* stem : {"wfc-ruins", "mazes", "cellular-depths"}) {
+        ProjectPtr project(burrow_project_open(example(stem).c_str(), nullptr));
+        if (!CHECK(project)) continue;
+        struct Seen {
+            int polls = 0, stopAt = 0, finished = 0;
+        } seen;
+        burrow_make_options options{};
+        options.struct_size = sizeof options;
+        options.user_data = &seen;
+        options.should_stop = [](void* user) {
+            auto& s = *static_cast<Seen*>(user);
+            return ++s.polls == s.stopAt ? 1 : 0;
+        };
+        options.progress = [](void* user, int, int, const char*) {
+            ++static_cast<Seen*>(user)->finished;
+            return 0;
+        };
+        burrow_error* e = nullptr;
+        LevelPtr level(burrow_level_make_with(project.get(), 5, &options, &e));
+        if (!CHECK_MSG(level, messageOf(e))) continue;
+        LevelPtr plain(burrow_level_make(project.get(), 5, nullptr));
+        CHECK_MSG(seen.polls > 0 && std::string(burrow_level_hash(level.get())) == burrow_level_hash(plain.get()), stem); // polling changes nothing
+        const int stages = seen.finished;
+        seen = Seen{};
+        seen.stopAt = 1;
+        CHECK(burrow_level_make_with(project.get(), 5, &options, &e) == nullptr);
+        CHECK_MSG(burrow_error_code_of(e) == BURROW_ERROR_CANCELLED && seen.polls == 1 && seen.finished < stages, std::string(stem) + ": " + messageOf(e));
+        burrow_error_free(e);
+    }
+}
+
 RUNTIME_TEST(memory_budget_refuses_up_front) {
     ProjectPtr project(burrow_project_open(example("random-fill").c_str(), nullptr));
     const char* huge[] = {"size=4096x4096x64"};

@@ -43,11 +43,12 @@ with burrow.Project(path) as project:
     with project.make(first, progress=lambda done, total, label: told.append((done, total, label))) as watched:
         assert watched.hash == own_hash  # watching changes nothing
     assert told and told[-1][0] == told[-1][1] and all(label for _, _, label in told), told
-    try:
-        project.make(first, progress=lambda done, total, label: done >= 1)
-        raise SystemExit("a stop from progress was not heeded")
-    except burrow.Error as e:
-        assert e.code == burrow.ERROR_CANCELLED, str(e)
+    for stopping in ({"progress": lambda done, total, label: done >= 1}, {"stop": lambda: True}):
+        try:
+            project.make(first, **stopping)
+            raise SystemExit("a stop was not heeded: %s" % list(stopping))
+        except burrow.Error as e:
+            assert e.code == burrow.ERROR_CANCELLED, str(e)
     strict = project.with_overrides("accept-rule=floor_share>=2")
     with strict.make(first, accept=True) as closest:
         assert closest.accepted is False and closest.broken_rule.startswith("floor_share >= 2: 0."), closest.broken_rule
