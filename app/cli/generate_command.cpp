@@ -233,7 +233,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
             try {
                 StageProgress progress(err, !batch && !accept && isatty(STDERR_FILENO));
                 std::optional<AcceptedLevel> accepted;
-                if (accept) accepted = makeAcceptedLevel(project, seed);
+                if (accept) accepted = makeAcceptedLevel(project, seed, {}, &progress);
                 const MadeLevel made = accepted ? std::move(accepted->made) : makeLevel(project, seed, &progress);
                 progress.finish();
                 // With --accept the level is the kept attempt's: its files name the

@@ -1,6 +1,7 @@
 #pragma once
 // Ctrl+C for long commands. The first Ctrl+C asks the command to stop cleanly: no
-// new seed starts, a level being made stops at its next stage boundary, and every
+// new seed starts, a level being made stops where it is (its stages poll now and
+// then, GenerationObserver::whileRunning), and every
 // file already written stays whole (files are only ever renamed into place once
 // complete). A second Ctrl+C ends the process at once, as usual.
 //
@@ -19,7 +20,7 @@ public:
     InterruptWatch& operator=(const InterruptWatch&) = delete;
 
     static bool requested() { return flag().load(std::memory_order_relaxed); }
-    // What a level being made throws at a stage boundary once Ctrl+C was pressed.
+    // What a level being made throws once Ctrl+C was pressed.
     struct Stopped {};
 
 private:

@@ -19,6 +19,9 @@ public:
     void stageFinished(const StageRun&, std::size_t) override {
         if (InterruptWatch::requested()) throw InterruptWatch::Stopped{};
     }
+    void whileRunning(const StageRun&, std::size_t) override {
+        if (InterruptWatch::requested()) throw InterruptWatch::Stopped{};
+    }
     void finish() {
         if (show_) err_ << "\r\x1b[K" << std::flush;
     }
