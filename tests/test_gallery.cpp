@@ -25,12 +25,14 @@
 #include "io/file_io.h"
 #include "docks/metrics_panel.h"
 #include "docks/seed_gallery_dock.h"
+#include "document/background_jobs.h"
 #include "document/project_document.h"
 #include "gallery/seed_gallery.h"
 #include "main_window.h"
 #include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/make_level.h"
+#include "generation/stop_flag.h"
 
 #include "editor_test_helpers.h"
 
@@ -77,6 +79,51 @@ SeedGalleryDock* openWithGallery(MainWindow& window, const char* project) {
 class TestGallery : public QObject {
     Q_OBJECT
 private slots:
+    // Work gone stale (a gallery's seeds of a project since changed, a reroll when the
+    // editor closes) stops inside the stage run it is in, not at its end: a wave
+    // function collapse of 300 x 300 is dropped as soon as the job is restarted.
+    void staleGenerationStopsWhereItIs() {
+        Project project = loadProject(std::string(BURROW_EXAMPLES) + "/wfc-ruins.burrow.json", builtinStages());
+        project.size = {300, 300, 1};
+        // The stale check, counting the stage runs that finished.
+        struct Watch final : GenerationObserver {
+            explicit Watch(const std::atomic<bool>& stop) : stale(stop) {}
+            void stageFinished(const StageRun& run, std::size_t index) override {
+                ++finished;
+                stale.stageFinished(run, index);
+            }
+            void whileRunning(const StageRun& run, std::size_t index) override { stale.whileRunning(run, index); }
+            StopWhenFlagged stale;
+            std::atomic<int> finished{0};
+        };
+        std::atomic<bool> started{false}, made{false};
+        std::atomic<int> finished{-1};
+        bool delivered = false;
+        {
+            BackgroundJobs jobs;
+            jobs.run(
+                [&](const std::atomic<bool>& stop) {
+                    Watch watch(stop);
+                    started = true;
+                    try {
+                        (void)makeLevel(project, 1, &watch);
+                        made = true;
+                    } catch (const GenerationStopped&) {
+                        finished = watch.finished.load();
+                        throw;
+                    }
+                },
+                [&] { delivered = true; });
+            QTRY_VERIFY_WITH_TIMEOUT(started.load(), 30000);
+            jobs.restart();
+            jobs.waitForDone();
+        }
+        QVERIFY(!made);
+        QCOMPARE(finished.load(), 0); // stopped inside the first stage run (WFC), not at its end
+        QCoreApplication::processEvents();
+        QVERIFY(!delivered);
+    }
+
     void initTestCase() {
         QCoreApplication::setOrganizationName("BurrowTest");
         QSettings().clear();

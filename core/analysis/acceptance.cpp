@@ -97,7 +97,7 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
     return best;
 }
 
-SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options, Level* level) {
+SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options, Level* level, GenerationObserver* observer) {
     SeedResult r;
     r.seed = seed;
     try {
@@ -108,7 +108,7 @@ SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, co
             withoutRules.acceptance.rules.clear();
             judged = &withoutRules;
         }
-        AcceptedLevel kept = makeAcceptedLevel(*judged, seed, options);
+        AcceptedLevel kept = makeAcceptedLevel(*judged, seed, options, observer);
         r.attempt = kept.attempt;
         r.levelSeed = kept.levelSeed;
         r.levelHash = levelHash(kept.made.level);

@@ -58,6 +58,8 @@ AcceptedLevel makeAcceptedLevel(const Project& project, std::uint64_t seed, cons
 // the kept attempt (judged by the project's rules when `accept`, else attempt 1), its
 // level hash and metrics; a seed that cannot be made has `error` set. With `level`,
 // the kept level is moved there too.
-SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options = {}, Level* level = nullptr);
+// `observer` watches each attempt's generation (and may stop it by throwing).
+SeedResult judgeSeed(const Project& project, std::uint64_t seed, bool accept, const MeasureOptions& options = {}, Level* level = nullptr,
+                     GenerationObserver* observer = nullptr);
 
 } // namespace burrow

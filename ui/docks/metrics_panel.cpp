@@ -17,6 +17,7 @@
 #include "docks/metric_text.h"
 #include "document/generation_runner.h"
 #include "document/project_document.h"
+#include "generation/stop_flag.h"
 #include "project/project.h"
 
 namespace burrow::ui {
@@ -196,8 +197,12 @@ void MetricsPanel::rerollUntilItPasses() {
     const int attempts = document_->project().acceptance.attempts;
     status_->setText(tr("Trying up to %1 attempts of this seed...").arg(attempts));
     auto project = std::make_shared<Project>(document_->project());
-    rerollJobs_.run([project](const std::atomic<bool>&) { return makeAcceptedLevel(*project, project->seed); }, // as generate --accept
-                    [this, project, hash = projectHash(*project)](AcceptedLevel kept) { adoptReroll(*project, hash, kept); });
+    rerollJobs_.run(
+        [project](const std::atomic<bool>& stop) {
+            StopWhenFlagged closing(stop); // the editor closing stops a long reroll where it is
+            return makeAcceptedLevel(*project, project->seed, {}, &closing); // as generate --accept
+        },
+        [this, project, hash = projectHash(*project)](AcceptedLevel kept) { adoptReroll(*project, hash, kept); });
 }
 
 // The level a reroll found, adopted only for the project it was worked out for.

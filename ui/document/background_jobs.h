@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "generation/stop_flag.h"
+
 namespace burrow::ui {
 
 class BackgroundJobs : public QObject {
@@ -44,18 +46,23 @@ void BackgroundJobs::run(Work work, Done done) {
     pool_.start([this, generation = generation_, stop = stop_, work = std::move(work), done = std::move(done)]() mutable {
         if (*stop) return; // dropped before it began
         using Result = std::invoke_result_t<Work&, const std::atomic<bool>&>;
-        if constexpr (std::is_void_v<Result>) {
-            work(*stop);
-            if (*stop) return;
-            QMetaObject::invokeMethod(this, [this, generation, done = std::move(done)]() mutable {
-                if (generation == generation_) done();
-            }, Qt::QueuedConnection);
-        } else {
-            Result result = work(*stop);
-            if (*stop) return;
-            QMetaObject::invokeMethod(this, [this, generation, done = std::move(done), result = std::move(result)]() mutable {
-                if (generation == generation_) done(std::move(result));
-            }, Qt::QueuedConnection);
+        // A generation watched by StopWhenFlagged(stop) throws GenerationStopped once
+        // the work is stale: it stops where it is, and nothing comes back.
+        try {
+            if constexpr (std::is_void_v<Result>) {
+                work(*stop);
+                if (*stop) return;
+                QMetaObject::invokeMethod(this, [this, generation, done = std::move(done)]() mutable {
+                    if (generation == generation_) done();
+                }, Qt::QueuedConnection);
+            } else {
+                Result result = work(*stop);
+                if (*stop) return;
+                QMetaObject::invokeMethod(this, [this, generation, done = std::move(done), result = std::move(result)]() mutable {
+                    if (generation == generation_) done(std::move(result));
+                }, Qt::QueuedConnection);
+            }
+        } catch (const GenerationStopped&) {
         }
     });
 }

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "analysis/acceptance.h"
+#include "generation/stop_flag.h"
 #include "map/level_preview.h"
 #include "pipeline/memory_estimate.h"
 
@@ -37,10 +38,11 @@ void SeedGallery::start(const Project& project, int count) {
     auto shared = std::make_shared<const Project>(project);
     for (const std::uint64_t seed : seeds)
         jobs_.run(
-            [shared, seed](const std::atomic<bool>&) {
+            [shared, seed](const std::atomic<bool>& stop) {
                 Level level;
                 Entry entry;
-                entry.result = judgeSeed(*shared, seed, true, {}, &level);
+                StopWhenFlagged stale(stop); // a seed of a project since changed stops where it is
+                entry.result = judgeSeed(*shared, seed, true, {}, &level, &stale);
                 if (entry.result.error.empty()) entry.thumbnail = levelPreview(level.tiles(0), level.kinds, kThumbnail);
                 return entry;
             },
