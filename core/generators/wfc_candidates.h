@@ -1,5 +1,5 @@
 #pragma once
-// The undecided positions of wave function collapse, least entropy first: the next
+// The undecided positions of wave function collapse, least priority first: the next
 // to observe is the top. A binary heap that knows where each position sits in it, so
 // a narrowed position's entry is moved, not added again: the heap holds each
 // position once. (Adding an entry per narrowing and skipping stale ones grew the heap
@@ -21,17 +21,17 @@ public:
     bool empty() const { return heap_.empty(); }
     std::uint32_t top() const { return heap_.front().position; }
 
-    // Puts the position in the heap with this entropy and tie-break, or moves it there.
-    void set(std::uint32_t position, double entropy, std::uint32_t tieBreak) {
+    // Puts the position in the heap with this priority and tie-break, or moves it there.
+    void set(std::uint32_t position, double priority, std::uint32_t tieBreak) {
         std::uint32_t& slot = slot_[position];
         if (slot == kAbsent) {
             slot = static_cast<std::uint32_t>(heap_.size());
-            heap_.push_back({entropy, tieBreak, position});
+            heap_.push_back({priority, tieBreak, position});
             siftUp(slot);
             return;
         }
         const Entry was = heap_[slot];
-        heap_[slot] = {entropy, tieBreak, position};
+        heap_[slot] = {priority, tieBreak, position};
         if (before(heap_[slot], was)) siftUp(slot);
         else siftDown(slot);
     }
@@ -53,13 +53,13 @@ public:
 private:
     static constexpr std::uint32_t kAbsent = std::numeric_limits<std::uint32_t>::max();
     struct Entry {
-        double entropy;
+        double priority; // the stage's: an entropy, adjusted
         std::uint32_t tieBreak;
         std::uint32_t position;
     };
-    // Least entropy, then least draw, then (never in practice) least position.
+    // Least priority, then least draw, then (never in practice) least position.
     static bool before(const Entry& a, const Entry& b) {
-        if (a.entropy != b.entropy) return a.entropy < b.entropy;
+        if (a.priority != b.priority) return a.priority < b.priority;
         if (a.tieBreak != b.tieBreak) return a.tieBreak < b.tieBreak;
         return a.position < b.position;
     }
