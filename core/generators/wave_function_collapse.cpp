@@ -4,12 +4,12 @@
 // Every N x N window of the level is to be one of the sample's windows (with the
 // rotations and reflections allowed). At first each window position may be any
 // pattern. A step observes the undecided position of least entropy (Shannon's, over
-// the remaining patterns' weights; slightly less toward the top-left corner, so the
-// decided area sweeps across the level instead of closing around pockets; ties broken
-// by the stage's stream), collapses it to one pattern drawn by weight, and propagates: each position that lost a pattern
-// narrows its four neighbours, and only those, until nothing changes. Positions left
-// with one pattern are decided and their tiles are written, so the level fills in as
-// the designer watches.
+// the remaining patterns' weights, counted a little lower toward the top-left corner so
+// the decided area sweeps across the level instead of closing around pockets; ties
+// broken by the stage's stream), collapses it to one pattern drawn by weight, and
+// propagates: each position that lost a pattern narrows its four neighbours, and only
+// those, until nothing changes. Positions left with one pattern are decided and their
+// tiles are written, so the level fills in as the designer watches.
 //
 // A position left with no pattern is a contradiction: the attempt starts again, on
 // the same stream, up to `attempts` times. When none finishes, a warning says so and
