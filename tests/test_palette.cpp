@@ -325,6 +325,40 @@ private slots:
         }
     }
 
+    // A trail too small for a propagation is dropped, never overrun: the wave narrows
+    // exactly as one with room to spare, and says its marks are void.
+    void aDroppedTrailLeavesTheSameWave() {
+        const Project p = projectOf(projectJson(24, 20, json::array()));
+        const WfcPatterns patterns(*p.prefabs.find("ruins"), WfcSettings{3, 8, false});
+        constexpr std::size_t kKept = 600;
+        WfcWave small(patterns, 22, 18, false, kKept), roomy(patterns, 22, 18, false);
+        QVERIFY(small.reset() && roomy.reset());
+        Rng rng(9);
+        int drops = 0;
+        for (int observed = 0; observed < 40; ++observed) {
+            std::vector<std::size_t> open;
+            for (std::size_t q = 0; q < roomy.positionCount(); ++q)
+                if (roomy.remaining(q) > 1) open.push_back(q);
+            if (open.empty()) break;
+            const std::size_t position = open[rng.below(static_cast<std::uint32_t>(open.size()))];
+            const int pattern = roomy.patternAtWeight(position, rng.below(static_cast<std::uint32_t>(roomy.weightLeft(position))));
+            small.banAllBut(position, pattern);
+            roomy.banAllBut(position, pattern);
+            const bool consistent = roomy.propagate();
+            QCOMPARE(small.propagate(), consistent);
+            QVERIFY(small.mark() <= kKept);
+            drops += small.trailDropped() ? 1 : 0;
+            QVERIFY(!roomy.trailDropped());
+            if (!consistent) break;
+        }
+        QVERIFY(drops > 3);
+        for (std::size_t q = 0; q < roomy.positionCount(); ++q) {
+            QCOMPARE(small.remaining(q), roomy.remaining(q));
+            QCOMPARE(small.weightLeft(q), roomy.weightLeft(q));
+            QCOMPARE(small.firstPattern(q), roomy.firstPattern(q));
+        }
+    }
+
     // A sample whose windows share a side by the hundred: 256 columns of four cells
     // (every one of four tiles), each followed by three columns of wall, so more than
     // 255 patterns have the same all-wall right side. The wave then counts in two

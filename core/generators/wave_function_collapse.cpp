@@ -174,6 +174,7 @@ private:
         candidates_.reset(positions);
         canvas.fill(Tile::Void);
         const bool consistent = wave_->reset();
+        wave_->trailDropped(); // before any observation: nothing to forget
         wave_->clearNarrowed();
         if (!consistent) {
             failAttempt(canvas);
@@ -202,6 +203,7 @@ private:
         mark_ = wave_->cellOf(position);
         decisions_.push_back({trailMark, position, chosen});
         if (!wave_->propagate() && !backtrack(canvas)) return failAttempt(canvas);
+        forgetDecisionsIfTrailDropped();
         if (decisions_.size() > kUndoableDecisions) forgetOldestDecisions();
         requeueNarrowed();
         writeDecided(canvas);
@@ -210,6 +212,12 @@ private:
             return Outcome::Done;
         }
         return Outcome::Collapsed;
+    }
+
+    // A propagation too large for the trail (WfcWave::kMostBansKept) made every
+    // observation so far final.
+    void forgetDecisionsIfTrailDropped() {
+        if (wave_->trailDropped()) decisions_.clear();
     }
 
     // The oldest half of the undoable observations become final.
@@ -250,7 +258,9 @@ private:
     // nothing left to undo, the attempt fails, and an attempt stays linear in its area.
     bool backtrack(LevelCanvas& canvas) {
         const std::size_t budget = 16 * wave_->positionCount();
-        while (!decisions_.empty() && undone_ <= budget) {
+        for (;;) {
+            forgetDecisionsIfTrailDropped(); // their marks are void
+            if (decisions_.empty() || undone_ > budget) return false;
             const Point conflict = wave_->contradiction().value_or(mark_);
             std::size_t culprit = decisions_.size() - 1;
             const int reach = 2 * patterns_->size();
@@ -276,7 +286,6 @@ private:
             mark_ = wave_->cellOf(d.position);
             if (wave_->propagate()) return true;
         }
-        return false;
     }
 
     // Writes each newly decided position's tiles: its window's corner, and at the
@@ -370,11 +379,13 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
                " may be: a smaller sample, pattern_size or symmetry";
     const bool periodic = params.flag("periodic_output");
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
-    // A position's wave and its bans waiting to be propagated, its bans on the trail
-    // (eight bytes each, at most one a pattern), its key counts (two bytes a key of
-    // each side), its neighbours and queue entry, and its entropy and heap entries.
+    // A position's wave and its bans waiting to be propagated, its key counts (two
+    // bytes a key of each side), its neighbours and queue entry, and its entropy and
+    // heap entries; and the trail of bans, eight bytes each, at most one a pattern of
+    // each position and never more than WfcWave::kMostBansKept.
     const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
-    const double bytes = positions * (patterns.words() * 16.0 + patterns.count() * 8.0 + keys * 2.0 + 16.0 + 8.0 + 64.0);
+    const double trailBans = std::min(positions * patterns.count(), static_cast<double>(WfcWave::kMostBansKept));
+    const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0;
     const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +

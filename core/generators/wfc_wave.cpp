@@ -13,8 +13,8 @@ constexpr int kOpposite[4] = {2, 3, 0, 1};
 
 } // namespace
 
-WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic)
-    : patterns_(patterns), positionsX_(positionsX), positionsY_(positionsY), periodic_(periodic), words_(patterns.words()) {
+WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic, std::size_t mostBansKept)
+    : patterns_(patterns), positionsX_(positionsX), positionsY_(positionsY), periodic_(periodic), words_(patterns.words()), mostBansKept_(mostBansKept) {
     const std::size_t positions = static_cast<std::size_t>(positionsX) * static_cast<std::size_t>(positionsY);
     const int count = patterns.count();
     logWeights_.resize(static_cast<std::size_t>(count));
@@ -75,14 +75,13 @@ bool WfcWave::reset() {
     newlyDecided_.clear();
     contradiction_.reset();
     // The trail keeps the bans that can still be undone (forgetBefore drops the
-    // rest); its capacity stays across attempts. Reserved for every ban an attempt can
-    // make (the memory estimate counts it) rather than grown: each doubling copied the
+    // rest); its capacity stays across attempts. Reserved for every ban it can hold
+    // (the memory estimate counts it) rather than grown: each doubling copied the
     // trail and touched fresh pages (a fifth of a 256 x 256 level's time). Pages the
-    // trail never reaches are never touched; past 128 MiB it grows as needed, so a
-    // machine that refuses a large reservation up front still runs a large level.
+    // trail never reaches are never touched.
     trail_.clear();
-    constexpr std::size_t kMostReserved = std::size_t{16} << 20; // bans, 8 bytes each
-    trail_.reserve(std::min(positions * static_cast<std::size_t>(count), kMostReserved));
+    trailDropped_ = false;
+    trail_.reserve(std::min(positions * static_cast<std::size_t>(count), mostBansKept_));
     if (count > 1) banUnsupported();
     return propagate();
 }
@@ -147,6 +146,11 @@ void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
     // first (rounded otherwise), twice as many attempts at 256 x 256 met contradictions.
     double logWeight = logWeightLeft_[position];
     std::uint32_t banned = 0;
+    // A call bans at most a word's patterns a word: checked once, not a ban at a time.
+    if (trail_.size() + static_cast<std::size_t>(words_) * 64 > mostBansKept_) {
+        trail_.clear();
+        trailDropped_ = true;
+    }
     for (int w = 0; w < words_; ++w) {
         const std::uint64_t now = bits[w] & lost[w];
         if (now == 0) continue;

@@ -19,6 +19,7 @@
 // most of the time.
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "generators/wfc_patterns.h"
@@ -28,9 +29,16 @@ namespace burrow {
 
 class WfcWave {
 public:
+    // The most bans the trail keeps (8 bytes each: 128 MiB). A propagation that would
+    // pass it drops the trail, and no earlier observation can be undone: so the memory
+    // estimate holds whatever the sample. An observation bans a few hundred patterns;
+    // only a sample that fixes the whole level from one window (a periodic sample of
+    // noise, say) bans this many at once.
+    static constexpr std::size_t kMostBansKept = std::size_t{16} << 20;
+
     // The window positions of a level: positionsX x positionsY, their neighbours
     // wrapping around the edges when `periodic`. `patterns` outlives the wave.
-    WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic);
+    WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic, std::size_t mostBansKept = kMostBansKept);
 
     std::size_t positionCount() const { return remaining_.size(); }
     Point cellOf(std::size_t position) const {
@@ -70,6 +78,9 @@ public:
     // Drops the bans before `mark`, which can then never be undone; every mark taken
     // since is `mark` less. Keeps the trail as long as the undoable bans, not the attempt.
     void forgetBefore(std::size_t mark);
+    // Whether the trail was dropped (kMostBansKept) since this was last asked: every
+    // mark taken before is void.
+    bool trailDropped() { return std::exchange(trailDropped_, false); }
 
     // Positions narrowed since clearNarrowed() (each once), and those that came down
     // to one pattern since clearNewlyDecided(): for the caller's heap and canvas.
@@ -122,6 +133,8 @@ private:
         std::uint32_t position, pattern;
     };
     std::vector<Ban> trail_;             // every undoable ban of the attempt, in order
+    std::size_t mostBansKept_;
+    bool trailDropped_ = false;
     std::vector<std::uint64_t> waiting_; // words_ a position: banned, not yet counted
     std::vector<std::uint32_t> queue_;   // the positions with waiting bans, first come first counted
     std::size_t queueHead_ = 0;
