@@ -31,18 +31,13 @@
 #include <vector>
 
 #include "generators/wfc_candidates.h"
+#include "generators/wfc_limits.h"
 #include "generators/wfc_patterns.h"
 #include "generators/wfc_wave.h"
 
 namespace burrow {
 namespace {
 
-// The most a level's wave may take, and what one attempt costs a position-word (64
-// patterns of a position, each banned once at about 21 ns) on the reference machine:
-// measured 1.36 us at 256 x 256 and 1.54 us at 512 x 512 with the 241 patterns of the
-// bench's sample. A level estimated above either is refused before it runs.
-constexpr double kWaveBytesLimit = 2.0 * 1024 * 1024 * 1024;
-constexpr double kNanosecondsPerPositionWord = 1600;
 // How many observations back a contradiction may jump to the latest one near it;
 // past that the latest is undone, so one backtrack never undoes most of a level.
 constexpr std::size_t kBackjumpReach = 512;
@@ -61,12 +56,6 @@ constexpr std::size_t kUndoableDecisions = 2 * kBackjumpReach;
 // reorder cells near each other (an entropy spans up to the log of the pattern count,
 // 5.5 for 241) and only chooses which part of a long edge grows first.
 constexpr double kSweepPerCell = 0.01;
-// A position counts its patterns by side key in 16 bits (WfcWave).
-constexpr int kMaxWfcPatterns = 65535;
-
-WfcSettings settingsOf(const ParamValues& p) {
-    return {p.integer("pattern_size"), p.integer("symmetry"), p.flag("periodic_sample")};
-}
 
 class WaveFunctionCollapse final : public Stage {
 public:
@@ -86,7 +75,7 @@ public:
             finish();
             return;
         }
-        patterns_ = std::make_unique<WfcPatterns>(*sample, settingsOf(params));
+        patterns_ = std::make_unique<WfcPatterns>(*sample, wfcSettings(params));
         const int n = patterns_->size();
         const bool periodic = params.flag("periodic_output");
         const int width = setup.size.width, height = setup.size.height;
@@ -365,39 +354,6 @@ private:
 };
 
 } // namespace
-
-std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Prefab& sample, const LevelSize& size) {
-    const int n = params.integer("pattern_size");
-    if (sample.width < n || sample.height < n)
-        return "the sample \"" + sample.id + "\" (" + std::to_string(sample.width) + " x " + std::to_string(sample.height) + ") is smaller than its pattern (" +
-               std::to_string(n) + " x " + std::to_string(n) + "): draw a bigger sample or lower pattern_size";
-    for (const PrefabCell& c : sample.cells)
-        if (c.keep) return "the sample \"" + sample.id + "\" has cells that keep the level's tile (a space); a sample's every cell is a tile kind";
-    const WfcPatterns patterns(sample, settingsOf(params));
-    if (patterns.count() > kMaxWfcPatterns)
-        return "the sample \"" + sample.id + "\" has " + std::to_string(patterns.count()) + " distinct patterns; at most " + std::to_string(kMaxWfcPatterns) +
-               " may be: a smaller sample, pattern_size or symmetry";
-    const bool periodic = params.flag("periodic_output");
-    const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
-    // A position's wave and its bans waiting to be propagated, its key counts (two
-    // bytes a key of each side), its neighbours and queue entry, and its entropy and
-    // heap entries; and the trail of bans, eight bytes each, at most one a pattern of
-    // each position and never more than WfcWave::kMostBansKept.
-    const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
-    const double trailBans = std::min(positions * patterns.count(), static_cast<double>(WfcWave::kMostBansKept));
-    const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0;
-    const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
-    if (bytes > kWaveBytesLimit)
-        return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +
-               " patterns would take about " + std::to_string(static_cast<long long>(bytes / (1024 * 1024))) +
-               " MiB of memory a depth; at most 2048 MiB may: a smaller level, pattern_size or symmetry, or a plainer sample";
-    if (seconds > kStageSecondsLimit)
-        return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +
-               " patterns over " + std::to_string(params.integer("attempts")) + " attempts could take about " +
-               std::to_string(static_cast<long long>(std::ceil(seconds))) + " s a depth; a stage may take at most " +
-               std::to_string(static_cast<int>(kStageSecondsLimit)) + " s: fewer attempts, a smaller level, pattern_size or symmetry";
-    return std::nullopt;
-}
 
 StageType waveFunctionCollapseStage() {
     StageType type;
