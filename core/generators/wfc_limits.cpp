@@ -12,12 +12,13 @@
 namespace burrow {
 namespace {
 
-// The most a level's wave may take, and what one attempt costs a position-word (64
-// patterns of a position, each banned once at about 21 ns) on the reference machine:
-// measured 1.36 us at 256 x 256 and 1.54 us at 512 x 512 with the 241 patterns of the
-// bench's sample. A level estimated above either is refused before it runs.
+// The most a level's wave may take, and what an attempt costs for each pattern of each
+// position (each is banned once) on the reference machine: measured 22 ns for the 241
+// patterns of the bench's sample, 25 to 28 for samples of 27 to 454 patterns, and 34
+// for 829 (their side-key counts, 2 KB a position, no longer stay in the cache). A
+// level estimated above either is refused before it runs.
 constexpr double kWaveBytesLimit = 2.0 * 1024 * 1024 * 1024;
-constexpr double kNanosecondsPerPositionWord = 1600;
+constexpr double kNanosecondsPerPositionPattern = 36;
 // A position counts its patterns by side key in 16 bits (WfcWave).
 constexpr int kMaxWfcPatterns = 65535;
 
@@ -47,7 +48,7 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
     const double trailBans = std::min(positions * patterns.count(), static_cast<double>(WfcWave::kMostBansKept));
     const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0;
-    const double seconds = positions * patterns.words() * params.integer("attempts") * kNanosecondsPerPositionWord * 1e-9;
+    const double seconds = positions * patterns.count() * params.integer("attempts") * kNanosecondsPerPositionPattern * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +
                " patterns would take about " + std::to_string(static_cast<long long>(bytes / (1024 * 1024))) +
