@@ -146,7 +146,7 @@ void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
     // first (rounded otherwise), twice as many attempts at 256 x 256 met contradictions.
     double logWeight = logWeightLeft_[position];
     std::uint32_t banned = 0;
-    // A call bans at most a word's patterns a word: checked once, not a ban at a time.
+    // A call bans at most 64 patterns a word: checked once a call, not once a ban.
     if (trail_.size() + static_cast<std::size_t>(words_) * 64 > mostBansKept_) {
         trail_.clear();
         trailDropped_ = true;
