@@ -149,6 +149,7 @@ private:
             for (int ly = 0; ly < latticeHeight_; ++ly)
                 for (int lx = 0; lx < latticeWidth_; ++lx)
                     if (!clearAround(canvas, 2 * lx + 1, 2 * ly + 1, kinds)) state_[latticeIndex(lx, ly)] = Lattice::Blocked;
+        nextPickDraw_ = rng_.next32();
         phase_ = Phase::Carve;
     }
 
@@ -205,16 +206,24 @@ private:
             if (wallsToCheck_)
                 for (int d = 0; d < 4; ++d)
                     if (!carvable(canvas.getAt(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cellOf(at)) + latticeStep[d])))) options &= ~(1u << d);
-            if (options == 0) { // a dead end of the tree: no longer grows
-                active_[pick] = active_.back();
-                active_.pop_back();
+            if (options == 0) { // its neighbours were carved from elsewhere: it no longer grows
+                leave(pick);
                 continue;
             }
             // The options in direction order, the draw skipped when there is one.
             const int count = kOptionCount[options];
             const auto d = static_cast<std::size_t>(kOption[options][count == 1 ? 0 : rng_.below(static_cast<std::uint32_t>(count))]);
             canvas.setAt(static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cellOf(at)) + latticeStep[d]), passage_);
-            carve(canvas, static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + latticeStep[d]));
+            const auto next = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(at) + latticeStep[d]);
+            if (count == 1) {
+                // Its last way on taken, the cell leaves the list now rather than when
+                // next picked (at the default winding, one pick in six), the new cell
+                // the newest in its place.
+                active_[pick] = active_.back();
+                active_.back() = next;
+                state_[next] = Lattice::Carved;
+                canvas.setAt(cellOf(next), passage_);
+            } else carve(canvas, next);
             ++carved;
         }
         carved_ += static_cast<int>(carved);
@@ -226,6 +235,12 @@ private:
         state_[lattice] = Lattice::Carved;
         canvas.setAt(cellOf(lattice), passage_);
         active_.push_back(lattice);
+    }
+
+    // Takes the list's i-th cell out, the newest taking its place.
+    void leave(std::size_t i) {
+        active_[i] = active_.back();
+        active_.pop_back();
     }
 
     void finishCarving(LevelCanvas& canvas) {
@@ -240,11 +255,25 @@ private:
 
     // The newest cell, or with probability 1 - winding a random one. The draws are
     // skipped at the ends of the range, so a pure backtracker draws only directions.
+    //
+    // A random pick lands anywhere in a lattice of megabytes: its neighbours are not
+    // in the cache. So the draw for the next random pick is taken now, and where it
+    // would land today (the list's size changes little before it is used, and a
+    // place moves by at most as many cells) is fetched while the maze grows
+    // elsewhere: 3 % of the time at the default winding.
     std::size_t pickActive() {
         const std::size_t newest = active_.size() - 1;
         if (winding_ >= 1.0 || active_.size() == 1) return newest;
         if (winding_ > 0.0 && rng_.chance(windingOdds_)) return newest;
-        return rng_.below(static_cast<std::uint32_t>(active_.size()));
+        const auto size = static_cast<std::uint32_t>(active_.size());
+        const std::uint32_t pick = rng_.belowFrom(nextPickDraw_, size);
+        nextPickDraw_ = rng_.next32();
+        const std::uint32_t ahead = active_[Rng::scaled(nextPickDraw_, size)];
+        const auto row = static_cast<std::ptrdiff_t>(latticeStride());
+        __builtin_prefetch(&state_[ahead] - row);
+        __builtin_prefetch(&state_[ahead]);
+        __builtin_prefetch(&state_[ahead] + row);
+        return pick;
     }
 
     // The doors between the rooms and the maze's trees, one a step; then the braid.
@@ -391,6 +420,7 @@ private:
     std::vector<Lattice> state_;
     std::vector<std::uint32_t> active_; // the growing tree's cells that may still grow (lattice indices)
     std::size_t nextFree_ = 0;
+    std::uint32_t nextPickDraw_ = 0; // drawn at the previous random pick (pickActive)
     int trees_ = 0;
     int carved_ = 0;
 

@@ -44,11 +44,20 @@ public:
     std::uint32_t next32() { return static_cast<std::uint32_t>(next64() >> 32); }
 
     // Uniform integer in [0, bound), unbiased (Lemire's multiply-and-reject). bound > 0.
-    std::uint32_t below(std::uint32_t bound) {
+    std::uint32_t below(std::uint32_t bound) { return belowFrom(next32(), bound); }
+    // The same from a draw of next32() taken earlier, so a caller can tell where the
+    // index will most likely fall before it needs it (scaled(), to fetch memory
+    // ahead). The rare redraw of a biased draw comes from the stream.
+    std::uint32_t belowFrom(std::uint32_t draw, std::uint32_t bound) {
         if (bound == 0) throw std::invalid_argument("Rng::below needs a bound above 0");
-        std::uint64_t product = static_cast<std::uint64_t>(next32()) * bound;
+        std::uint64_t product = static_cast<std::uint64_t>(draw) * bound;
         if (static_cast<std::uint32_t>(product) < bound) product = rejectBiased(product, bound);
         return static_cast<std::uint32_t>(product >> 32);
+    }
+    // What belowFrom(draw, bound) gives unless the draw is redrawn (a chance of at
+    // most bound in 2^32).
+    static std::uint32_t scaled(std::uint32_t draw, std::uint32_t bound) {
+        return static_cast<std::uint32_t>((static_cast<std::uint64_t>(draw) * bound) >> 32);
     }
     // Uniform integer in [lo, hi], both included, unbiased. Throws when lo > hi.
     int range(int lo, int hi);
