@@ -347,6 +347,12 @@ private slots:
         tiny["prefabs"].push_back({{"id", "speck"}, {"name", "Speck"}, {"rows", {"...", "...", "..."}}});
         text = problemsOf(tiny);
         QVERIFY2(text.contains("/recipe/0/params/sample") && text.contains("smaller than its pattern"), qPrintable(text));
+        // A sample that cannot be read as a prefab is reported there, once: not also as
+        // a sample of 0 x 0 cells.
+        json huge = with({{"sample", "sprawl"}});
+        huge["prefabs"].push_back({{"id", "sprawl"}, {"name", "Sprawl"}, {"rows", json::array({std::string(65, '.')})}});
+        text = problemsOf(huge);
+        QVERIFY2(text.contains("65 x 1 cells") && !text.contains("/recipe/0/params/sample"), qPrintable(text));
         text = problemsOf(with({{"braid", 1.5}}, 40, 30, "maze"));
         QVERIFY2(text.contains("/recipe/0/params/braid") && text.contains("between 0 and 1"), qPrintable(text));
         text = problemsOf(with(none, 4, 30, "maze"));

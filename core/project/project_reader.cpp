@@ -25,7 +25,7 @@ class Reader {
 public:
     Reader(const StageCatalog& catalog, std::vector<Diagnostic>& problems, std::filesystem::path folder, std::vector<Diagnostic>* notices,
            const FileSource& files)
-        : catalog_(catalog), check_(problems), folder_(std::move(folder)), files_(files), notices_(notices) {}
+        : catalog_(catalog), problems_(problems), check_(problems), folder_(std::move(folder)), files_(files), notices_(notices) {}
 
     Project read(const json& doc) {
         Project project;
@@ -49,7 +49,9 @@ public:
         if (const json* kinds = field(doc, "", "tile_kinds", false)) project.tileKinds = tileKindsFromJson(*kinds, "/tile_kinds", check_);
         kinds_ = &project.tileKinds; // population tile groups name them
         if (const json* art = field(doc, "", "game_tiles", false)) project.gameTiles = gameTilesFromJson(*art, "/game_tiles", check_, project.tileKinds, folder_, files_);
+        const std::size_t problemsBeforePrefabs = problems_.size();
         if (const json* prefabs = field(doc, "", "prefabs", false)) project.prefabs = prefabsFromJson(*prefabs, "/prefabs", check_, project.tileKinds, folder_, files_);
+        prefabsRead_ = problems_.size() == problemsBeforePrefabs;
         prefabs_ = &project.prefabs; // population prefab groups name them
         if (const json* graphs = field(doc, "", "room_graphs", false)) project.roomGraphs = roomGraphsFromJson(*graphs, "/room_graphs", check_, project.prefabs, project.size);
         roomGraphs_ = &project.roomGraphs; // the room_graph stage names one
@@ -377,7 +379,9 @@ private:
             if (spec.type == ParamType::Prefab) {
                 const std::string where = path + "/params/" + spec.key;
                 if (!namesAPrefab(entry.params.choice(spec.key), where)) allValid = false;
-                else if (type.prefabProblem && allValid)
+                // A prefab that could not be read is reported where it is drawn; judged
+                // as a sample too, half read, it would only add a confusing second error.
+                else if (type.prefabProblem && allValid && prefabsRead_)
                     if (auto problem = type.prefabProblem(entry.params, *prefabs_->find(entry.params.choice(spec.key)), size)) {
                         fail(where, *problem);
                         allValid = false;
@@ -455,6 +459,7 @@ private:
     }
 
     const StageCatalog& catalog_;
+    const std::vector<Diagnostic>& problems_;
     JsonChecker check_;
     std::filesystem::path folder_;
     const FileSource& files_;
@@ -462,6 +467,7 @@ private:
     Connectivity movement_ = Connectivity::Eight;
     const TileKinds* kinds_ = &builtInTileKinds();
     const ProjectPrefabs* prefabs_ = nullptr;
+    bool prefabsRead_ = true; // every prefab read without a problem
     const RoomGraphs* roomGraphs_ = nullptr;
 };
 
