@@ -10,6 +10,7 @@
 
 #include "export/map_objects.h"
 #include "export/provenance.h"
+#include "export/streamed_json.h"
 #include "random/rng.h"
 
 namespace burrow {
@@ -134,22 +135,23 @@ ordered_json fieldInstance(const FieldDef& f, ordered_json value, const char* ed
     return {{"__identifier", f.name}, {"__type", f.type}, {"__value", value}, {"__tile", nullptr}, {"defUid", f.uid}, {"realEditorValues", editorValues}};
 }
 
-// A depth's tiles as LDtk grid tiles of one tileset: the cells whose art is in it.
-ordered_json gridTiles(const TileGrid& tiles, const TiledTileset& set, const std::function<void(int, int*)>& gidRow) {
-    ordered_json out = ordered_json::array();
+// A depth's tiles as LDtk grid tiles of one tileset: the cells whose art is in it,
+// a tile a line as LDtk writes them.
+void writeGridTiles(ArrayLines& lines, const TileGrid& tiles, const TiledTileset& set, const std::function<void(int, int*)>& gidRow) {
     std::vector<int> row(static_cast<std::size_t>(tiles.width()));
+    char text[160];
+    const int step = set.tileSize + set.spacing;
     for (int y = 0; y < tiles.height(); ++y) {
         gidRow(y, row.data());
         for (int x = 0; x < tiles.width(); ++x) {
             const int t = row[static_cast<std::size_t>(x)] - set.firstGid;
             if (t < 0 || t >= set.tileCount) continue;
-            const int step = set.tileSize + set.spacing;
-            out.push_back({{"px", {x * set.tileSize, y * set.tileSize}},
-                           {"src", {set.margin + (t % set.columns) * step, set.margin + (t / set.columns) * step}},
-                           {"f", 0}, {"t", t}, {"d", {y * tiles.width() + x}}, {"a", 1}});
+            const int length = std::snprintf(text, sizeof text, "{\"px\": [%d,%d], \"src\": [%d,%d], \"f\": 0, \"t\": %d, \"d\": [%d], \"a\": 1}",
+                                             x * set.tileSize, y * set.tileSize, set.margin + (t % set.columns) * step,
+                                             set.margin + (t / set.columns) * step, t, y * tiles.width() + x);
+            lines.line(std::string_view(text, static_cast<std::size_t>(length)));
         }
     }
-    return out;
 }
 
 // One project being written. Its uids are handed out in a fixed order (the kinds'
@@ -164,7 +166,7 @@ public:
         for (int z = 0; z < level.depthCount(); ++z) objects_.push_back(objectsOf(level, z));
     }
 
-    std::string text() {
+    void write(const FileSink& sink) {
         // The order of these calls is the order of the uids.
         const ordered_json kinds = kindsEnum();
         const ordered_json tilesets = tilesetDefs();
@@ -189,7 +191,7 @@ public:
             {"defs", {{"layers", layers}, {"entities", entities}, {"tilesets", tilesets}, {"enums", {kinds}},
                       {"externalEnums", ordered_json::array()}, {"levelFields", levelFields}}},
             {"levels", levels}, {"worlds", ordered_json::array()}, {"dummyWorldIid", worldIid_}};
-        return project.dump(1) + "\n";
+        streamed_.write(project, sink);
     }
 
 private:
@@ -337,36 +339,51 @@ private:
         return fields;
     }
 
+    // The things of a depth, written one by one as the file reaches them: a level can
+    // hold tens of thousands, each some kilobytes as JSON values.
     ordered_json thingsLayer(int z, int levelUid, int worldX) {
-        const std::string levelIid = depthIid(z), layerIid = depthIid(z, "/things");
-        ordered_json layer = layerInstance("Things", "Entities", thingsLayerUid_, layerIid, levelUid);
+        ordered_json layer = layerInstance("Things", "Entities", thingsLayerUid_, depthIid(z, "/things"), levelUid);
         const auto& objects = objects_[static_cast<std::size_t>(z)];
-        for (std::size_t i = 0; i < objects.size(); ++i) {
-            const MapObject& o = objects[i];
-            const EntityDef& d = defs_.at(entityKey(o));
-            const std::string iid = entityIid(info_, o, z, i);
-            const int px = o.at.x * grid_, py = o.at.y * grid_;
-            layer["entityInstances"].push_back({{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}},
-                                                {"__tags", {d.tag}}, {"__tile", nullptr}, {"__smartColor", colourText(d.colour)},
-                                                {"__worldX", worldX + px}, {"__worldY", py}, {"iid", iid}, {"width", grid_}, {"height", grid_},
-                                                {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", entityFields(d, o, z)}});
-            toc_[d.identifier].push_back({{"worldX", worldX + px}, {"worldY", py}, {"widPx", grid_}, {"heiPx", grid_}, {"fields", nullptr},
-                                          {"iids", {{"worldIid", worldIid_}, {"levelIid", levelIid}, {"layerIid", layerIid}, {"entityIid", iid}}}});
-        }
+        for (std::size_t i = 0; i < objects.size(); ++i) tocPlaces_[defs_.at(entityKey(objects[i])).identifier].push_back({z, i});
+        layer["entityInstances"] = streamed_.array([this, z, worldX](ArrayLines& lines) {
+            for (std::size_t i = 0; i < objects_[static_cast<std::size_t>(z)].size(); ++i) lines.value(entityInstance(z, i, worldX));
+        });
         return layer;
     }
 
-    ordered_json kindsLayer(int z, int levelUid) const {
+    ordered_json entityInstance(int z, std::size_t i, int worldX) const {
+        const MapObject& o = objects_[static_cast<std::size_t>(z)][i];
+        const EntityDef& d = defs_.at(entityKey(o));
+        const int px = o.at.x * grid_, py = o.at.y * grid_;
+        return {{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}}, {"__tags", {d.tag}}, {"__tile", nullptr},
+                {"__smartColor", colourText(d.colour)}, {"__worldX", worldX + px}, {"__worldY", py}, {"iid", entityIid(info_, o, z, i)},
+                {"width", grid_}, {"height", grid_}, {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", entityFields(d, o, z)}};
+    }
+
+    // A thing's entry in the table of contents.
+    ordered_json tocEntry(int z, std::size_t i) const {
+        const MapObject& o = objects_[static_cast<std::size_t>(z)][i];
+        const int worldX = z * (level_.width() + kWorldGap) * grid_;
+        return {{"worldX", worldX + o.at.x * grid_}, {"worldY", o.at.y * grid_}, {"widPx", grid_}, {"heiPx", grid_}, {"fields", nullptr},
+                {"iids", {{"worldIid", worldIid_}, {"levelIid", depthIid(z)}, {"layerIid", depthIid(z, "/things")}, {"entityIid", entityIid(info_, o, z, i)}}}};
+    }
+
+    ordered_json kindsLayer(int z, int levelUid) {
         ordered_json layer = layerInstance("Kinds", "IntGrid", kindsLayerUid_, depthIid(z, "/kinds"), levelUid);
-        const TileGrid& tiles = level_.tiles(z);
-        std::vector<int> values;
-        values.reserve(static_cast<std::size_t>(level_.width()) * static_cast<std::size_t>(level_.height()));
-        for (int y = 0; y < level_.height(); ++y)
-            for (int x = 0; x < level_.width(); ++x) {
-                const Tile t = kinds_.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
-                values.push_back(t == Tile::Void ? 0 : static_cast<int>(t) + 1);
+        // A row of the level a line.
+        layer["intGridCsv"] = streamed_.array([this, z](ArrayLines& lines) {
+            const TileGrid& tiles = level_.tiles(z);
+            std::string row;
+            for (int y = 0; y < level_.height(); ++y) {
+                row.clear();
+                for (int x = 0; x < level_.width(); ++x) {
+                    const Tile t = kinds_.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
+                    if (x > 0) row += ',';
+                    row += std::to_string(t == Tile::Void ? 0 : static_cast<int>(t) + 1);
+                }
+                lines.line(row);
             }
-        layer["intGridCsv"] = values;
+        });
         return layer;
     }
 
@@ -381,13 +398,15 @@ private:
     ordered_json levelJson(int z) {
         const int levelUid = uids_.next();
         const int worldX = z * (level_.width() + kWorldGap) * grid_;
-        const TileGrid& tiles = level_.tiles(z);
         ordered_json layers = ordered_json::array();
         layers.push_back(thingsLayer(z, levelUid, worldX));
         for (std::size_t i = 0; i < sets_.size(); ++i) {
             ordered_json art = layerInstance(artLayerName(i), "Tiles", artLayerUids_[i], depthIid(z, "/art/" + std::to_string(i)), levelUid,
                                              tilesetUids_[i], sets_[i].image);
-            art["gridTiles"] = gridTiles(tiles, sets_[i], [&](int y, int* out) { artRow(tiles, y, out); });
+            art["gridTiles"] = streamed_.array([this, z, i](ArrayLines& lines) {
+                const TileGrid& grid = level_.tiles(z);
+                writeGridTiles(lines, grid, sets_[i], [&](int y, int* out) { artRow(grid, y, out); });
+            });
             layers.push_back(art);
         }
         layers.push_back(kindsLayer(z, levelUid));
@@ -406,7 +425,9 @@ private:
         ordered_json out = ordered_json::array();
         for (const std::string& key : defOrder_) {
             const std::string& id = defs_[key].identifier;
-            out.push_back({{"identifier", id}, {"instancesData", toc_.count(id) ? toc_[id] : ordered_json::array()}});
+            out.push_back({{"identifier", id}, {"instancesData", streamed_.array([this, id](ArrayLines& lines) {
+                                                    for (const auto& [z, i] : tocPlaces_[id]) lines.value(tocEntry(z, i));
+                                                })}});
         }
         return out;
     }
@@ -426,11 +447,14 @@ private:
     std::vector<std::string> defOrder_;
     std::vector<std::pair<std::string, std::string>> origin_;
     std::vector<FieldDef> levelFields_;
-    std::map<std::string, ordered_json> toc_;
+    std::map<std::string, std::vector<std::pair<int, std::size_t>>> tocPlaces_; // each entity identifier's things: depth, index
+    StreamedJson streamed_; // the tiles and kinds of every depth, written as the file is
 };
 
 } // namespace
 
-std::string ldtkProject(const Level& level, const ExportInfo& info, const MapTiles& tiles) { return LdtkProjectWriter(level, info, tiles).text(); }
+void writeLdtkProject(const Level& level, const ExportInfo& info, const MapTiles& tiles, const FileSink& sink) {
+    LdtkProjectWriter(level, info, tiles).write(sink);
+}
 
 } // namespace burrow

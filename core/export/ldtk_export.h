@@ -16,10 +16,13 @@
 #include <vector>
 
 #include "export/tiled_export.h"
+#include "io/file_io.h"
 #include "model/level.h"
 
 namespace burrow {
 
-std::string ldtkProject(const Level& level, const ExportInfo& info, const MapTiles& tiles);
+// Written into `sink` as it is made: a project holds every depth's every cell, and
+// held whole it took 1,500 bytes a cell.
+void writeLdtkProject(const Level& level, const ExportInfo& info, const MapTiles& tiles, const FileSink& sink);
 
 } // namespace burrow

@@ -184,7 +184,10 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             case ExportFormat::Ldtk: break;
             }
         }
-        if (format == ExportFormat::Ldtk) write(request.stem + ".ldtk", ldtkProject(level, info, mapTiles)); // every depth, a level each
+        if (format == ExportFormat::Ldtk) { // every depth, a level each
+            writeFileAtomically(folder / (request.stem + ".ldtk"), [&](const FileSink& sink) { writeLdtkProject(level, info, mapTiles, sink); });
+            written.push_back(folder / (request.stem + ".ldtk"));
+        }
         if (format == ExportFormat::Txt) {
             plainFiles.push_back(request.stem + ".txt");
             if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));

@@ -34,8 +34,8 @@ MemoryNeed generateMemory(const Project& project, const ExportRequest& request) 
         case ExportFormat::Txt: exporting = std::max(exporting, depthCells + (std::uint64_t{1} << 20)); break; // streamed (one depth's with --depth)
         case ExportFormat::Csv:
         case ExportFormat::Tmx:
-        case ExportFormat::Tmj: exporting = std::max(exporting, 3 * depthCells); break; // a depth at a time
-        case ExportFormat::Ldtk: exporting = std::max(exporting, 200 * cellsOf(project.size)); break; // every depth as JSON values
+        case ExportFormat::Tmj: // a depth at a time
+        case ExportFormat::Ldtk: exporting = std::max(exporting, 3 * depthCells); break; // every depth, streamed a row or a thing at a time
         case ExportFormat::Png: {
             // A depth's pixels, its PNG rows and the encoded file; the sheet beside it.
             const int sheetCell = largestFittingCell(project.size, request.tileSize, true);

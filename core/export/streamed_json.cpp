@@ -1,0 +1,100 @@
+#include "export/streamed_json.h"
+
+#include <stdexcept>
+
+namespace burrow {
+namespace {
+
+constexpr std::size_t kFlushBytes = 1 << 16;
+
+void flushIfLarge(std::string& pending, const FileSink& sink) {
+    if (pending.size() < kFlushBytes) return;
+    sink(pending);
+    pending.clear();
+}
+
+// Appends `value` laid out as dump(1) writes it at `indent` (objects and arrays a
+// member or element a line, one space deeper than their brackets; empty ones as {}
+// and []), handing each binary value, a placeholder, to `placeholder`. Flushes
+// `pending` into `sink` between members, so a large document is never held whole.
+template <typename Placeholder>
+void layOut(const nlohmann::ordered_json& value, std::size_t indent, std::string& pending, const FileSink& sink, const Placeholder& placeholder) {
+    if (value.is_binary()) {
+        placeholder(value, indent);
+        return;
+    }
+    if (!value.is_structured() || value.empty()) {
+        pending += value.dump();
+        return;
+    }
+    const bool object = value.is_object();
+    pending += object ? "{\n" : "[\n";
+    bool first = true;
+    for (auto member = value.begin(); member != value.end(); ++member) {
+        if (!first) pending += ",\n";
+        first = false;
+        pending.append(indent + 1, ' ');
+        if (object) {
+            pending += nlohmann::ordered_json(member.key()).dump();
+            pending += ": ";
+        }
+        layOut(member.value(), indent + 1, pending, sink, placeholder);
+        flushIfLarge(pending, sink);
+    }
+    pending += '\n';
+    pending.append(indent, ' ');
+    pending += object ? '}' : ']';
+}
+
+} // namespace
+
+void ArrayLines::line(std::string_view elements) {
+    buffer_ += any_ ? ",\n" : "[\n";
+    buffer_.append(indent_ + 1, ' ');
+    buffer_ += elements;
+    any_ = true;
+    flushIfLarge(buffer_, sink_);
+}
+
+void ArrayLines::value(const nlohmann::ordered_json& element) {
+    buffer_ += any_ ? ",\n" : "[\n";
+    buffer_.append(indent_ + 1, ' ');
+    any_ = true;
+    layOut(element, indent_ + 1, buffer_, sink_,
+           [](const nlohmann::ordered_json&, std::size_t) { throw std::logic_error("ArrayLines: a streamed array inside a streamed array"); });
+    flushIfLarge(buffer_, sink_);
+}
+
+void ArrayLines::finish() {
+    if (any_) {
+        buffer_ += '\n';
+        buffer_.append(indent_, ' ');
+        buffer_ += ']';
+    } else {
+        buffer_ += "[]";
+    }
+    sink_(buffer_);
+    buffer_.clear();
+}
+
+nlohmann::ordered_json StreamedJson::array(ArrayWriter write) {
+    arrays_.push_back(std::move(write));
+    return nlohmann::ordered_json::binary({}, static_cast<std::uint64_t>(arrays_.size() - 1));
+}
+
+void StreamedJson::write(const nlohmann::ordered_json& document, const FileSink& sink) const {
+    std::string pending;
+    layOut(document, 0, pending, sink, [&](const nlohmann::ordered_json& placeholder, std::size_t indent) {
+        const std::uint64_t index = placeholder.get_binary().subtype();
+        if (index >= arrays_.size()) throw std::logic_error("StreamedJson: a placeholder of another document");
+        sink(pending);
+        pending.clear();
+        ArrayLines lines(sink, indent);
+        arrays_[index](lines);
+        lines.finish();
+    });
+    pending += '\n';
+    sink(pending);
+}
+
+} // namespace burrow
