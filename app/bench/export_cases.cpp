@@ -77,6 +77,15 @@ std::function<void()> tmjOfEveryDepth(std::shared_ptr<const Level> level, std::o
     };
 }
 
+// The LDtk project of a level (every depth, streamed), counted, not kept.
+std::function<void()> ldtkOfEveryDepth(std::shared_ptr<const Level> level) {
+    return [level] {
+        std::size_t bytes = 0;
+        writeLdtkProject(*level, {"bench", 99, "0", "0"}, MapTiles{16, "tiles.png"}, [&](std::string_view piece) { bytes += piece.size(); });
+        if (bytes == 0) std::abort();
+    };
+}
+
 } // namespace
 
 std::vector<Case> exportCases() {
@@ -86,6 +95,8 @@ std::vector<Case> exportCases() {
         {"export: Tiled JSON of every depth", "1000x1000x4", "≤ 1 s", [] { return tmjOfEveryDepth(caveLevel({1000, 1000, 4}), std::nullopt); }},
         {"export: Tiled JSON of every depth, the game's tiles autotiled", "1000x1000x4", "≤ 1.2x the row above",
          [] { return tmjOfEveryDepth(caveLevel({1000, 1000, 4}), autotiledArt()); }},
+        {"export: LDtk project of every depth", "1000x1000x4", "≤ 1 s (a tile a line, as LDtk writes them: 70 bytes a cell)",
+         [] { return ldtkOfEveryDepth(caveLevel({1000, 1000, 4})); }},
         {"export: PNG of one depth at 4 px a cell", "1000x1000", "≤ 1 s",
          [] {
              static const auto level = caveLevel({1000, 1000, 1});

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <variant>
 
 #include "export/map_objects.h"
@@ -135,21 +137,42 @@ ordered_json fieldInstance(const FieldDef& f, ordered_json value, const char* ed
     return {{"__identifier", f.name}, {"__type", f.type}, {"__value", value}, {"__tile", nullptr}, {"defUid", f.uid}, {"realEditorValues", editorValues}};
 }
 
+// Appends text and whole numbers to a buffer without a call of the C library a
+// number: a project writes a line for each of millions of cells.
+class LineText {
+public:
+    LineText& operator<<(std::string_view text) {
+        text_.append(text);
+        return *this;
+    }
+    LineText& operator<<(int n) {
+        char digits[12];
+        const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+        text_.append(digits, end);
+        return *this;
+    }
+    void clear() { text_.clear(); }
+    std::string_view text() const { return text_; }
+
+private:
+    std::string text_;
+};
+
 // A depth's tiles as LDtk grid tiles of one tileset: the cells whose art is in it,
 // a tile a line as LDtk writes them.
 void writeGridTiles(ArrayLines& lines, const TileGrid& tiles, const TiledTileset& set, const std::function<void(int, int*)>& gidRow) {
     std::vector<int> row(static_cast<std::size_t>(tiles.width()));
-    char text[160];
+    LineText line;
     const int step = set.tileSize + set.spacing;
     for (int y = 0; y < tiles.height(); ++y) {
         gidRow(y, row.data());
         for (int x = 0; x < tiles.width(); ++x) {
             const int t = row[static_cast<std::size_t>(x)] - set.firstGid;
             if (t < 0 || t >= set.tileCount) continue;
-            const int length = std::snprintf(text, sizeof text, "{\"px\": [%d,%d], \"src\": [%d,%d], \"f\": 0, \"t\": %d, \"d\": [%d], \"a\": 1}",
-                                             x * set.tileSize, y * set.tileSize, set.margin + (t % set.columns) * step,
-                                             set.margin + (t / set.columns) * step, t, y * tiles.width() + x);
-            lines.line(std::string_view(text, static_cast<std::size_t>(length)));
+            line.clear();
+            line << "{\"px\": [" << x * set.tileSize << "," << y * set.tileSize << "], \"src\": [" << set.margin + (t % set.columns) * step << ","
+                 << set.margin + (t / set.columns) * step << "], \"f\": 0, \"t\": " << t << ", \"d\": [" << y * tiles.width() + x << "], \"a\": 1}";
+            lines.line(line.text());
         }
     }
 }
@@ -373,15 +396,15 @@ private:
         // A row of the level a line.
         layer["intGridCsv"] = streamed_.array([this, z](ArrayLines& lines) {
             const TileGrid& tiles = level_.tiles(z);
-            std::string row;
+            LineText row;
             for (int y = 0; y < level_.height(); ++y) {
                 row.clear();
                 for (int x = 0; x < level_.width(); ++x) {
                     const Tile t = kinds_.contains(tiles(x, y)) ? tiles(x, y) : Tile::Wall;
-                    if (x > 0) row += ',';
-                    row += std::to_string(t == Tile::Void ? 0 : static_cast<int>(t) + 1);
+                    if (x > 0) row << ",";
+                    row << (t == Tile::Void ? 0 : static_cast<int>(t) + 1);
                 }
-                lines.line(row);
+                lines.line(row.text());
             }
         });
         return layer;
