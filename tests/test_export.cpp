@@ -348,6 +348,30 @@ private slots:
         QVERIFY(cellShows(last, 0, 0, m.level.at(0, 0, 0)));
     }
 
+    // A film is bounded in pixels, so a big level filmed every step is refused (with
+    // the --frames that fits) before any of its files, not encoded for hours.
+    void aFilmTooLargeIsRefusedBeforeAnyFile() {
+        QTemporaryDir dir;
+        const std::string mazes = std::string(BURROW_EXAMPLES) + "/mazes.burrow.json";
+        const std::string big = dir.filePath("big").toStdString(), small = dir.filePath("small").toStdString();
+        const auto refused = runCli({"generate", mazes, "--size", "400x400", "--frames", "1", "--out", big});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("--frames 1:") && refused.err.contains("at most 4,000 million") && refused.err.contains("give --frames"),
+                 qPrintable(refused.err));
+        QVERIFY(!fs::exists(big) || fs::is_empty(big));
+        // The advice holds: the spacing it names is accepted.
+        const QString advice = refused.err.mid(refused.err.indexOf("give --frames ") + 14).section(' ', 0, 0);
+        const Project p = loadProject(mazes, builtinStages());
+        Project scaled = p;
+        scaled.size = {400, 400, 1};
+        const ImageOptions options{16, CellStyle::Glyphs, false, true, p.movement};
+        QVERIFY(filmProblem(scaled, p.seed, advice.toULongLong(), options) == std::nullopt);
+        QVERIFY(filmProblem(scaled, p.seed, advice.toULongLong() - 1, options) != std::nullopt);
+        // The example at its own size is well within.
+        QCOMPARE(runCli({"generate", mazes, "--frames", "40", "--out", small}).code, 0);
+        QVERIFY(fs::exists(fs::path(small) / "frames" / "frame-000001.png"));
+    }
+
     // Images stay within what Qt-based tools open. A cell size that breaks that is
     // refused before any file is written, naming the size that would do; the
     // command's default cell shrinks to fit and says so; a contact sheet shrinks.

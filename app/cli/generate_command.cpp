@@ -251,6 +251,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                         return;
                     }
                 }
+                const ImageOptions frameOptions{request.tileSize, request.pngStyle, request.pngRegions, true, project.movement};
+                if (frames > 0) // before any of the seed's files
+                    if (auto problem = filmProblem(project, levelSeed, static_cast<std::size_t>(frames), frameOptions)) throw std::invalid_argument(*problem);
                 exportLevelInto(made.level, {project.name, levelSeed, hash, levelId}, request, folder, files);
                 if (accepted && !batch)
                     lines.push_back("seed " + std::to_string(seed) + ": attempt " + std::to_string(accepted->attempt) + " passes (level seed " +
@@ -258,8 +261,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                                     "` makes it again)");
                 if (frames > 0) {
                     LevelBuild filmed(project, levelSeed);
-                    exportFrames(filmed, static_cast<std::size_t>(frames),
-                                 {request.tileSize, request.pngStyle, request.pngRegions, true, project.movement}, folder / "frames");
+                    exportFrames(filmed, static_cast<std::size_t>(frames), frameOptions, folder / "frames");
                 }
                 const std::lock_guard lock(report);
                 filesWritten += files.size();

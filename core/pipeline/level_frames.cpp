@@ -13,18 +13,57 @@ namespace burrow {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Frames are previews: their cells shrink to keep each within the image limit.
+int frameCell(const LevelSize& size, const ImageOptions& options) {
+    const int cell = largestFittingCell(size, options.cellSize, size.depth > 1);
+    if (cell == 0) throw std::invalid_argument("frames of " + std::to_string(size.depth) + " depths of " + std::to_string(size.width) + " x " +
+                                               std::to_string(size.height) + " would be above 33,554,432 pixels even at 1 px a cell");
+    return cell;
+}
+
+// The start, every `every`-th step, and the finished level when the last step is not one.
+std::uint64_t frameCount(std::uint64_t steps, std::uint64_t every) { return 1 + steps / every + (steps % every != 0 ? 1 : 0); }
+
+std::string thousands(std::uint64_t n) {
+    std::string digits = std::to_string(n);
+    for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+    return digits;
+}
+
+} // namespace
+
+std::optional<std::string> filmProblem(const Project& project, std::uint64_t seed, std::size_t every, const ImageOptions& options) {
+    const int cell = frameCell(project.size, options);
+    const std::uint64_t pixels = project.size.depth > 1 ? contactSheetPixels(project.size, cell) : depthImagePixels(project.size, cell);
+    LevelBuild counting(project, seed);
+    std::uint64_t steps = 0;
+    while (counting.step()) ++steps;
+    const std::uint64_t frames = frameCount(steps, std::max<std::uint64_t>(1, every));
+    if (frames * pixels <= kMostFilmPixels) return std::nullopt;
+    // The least spacing that fits (fewer frames the wider it is): one frame of each
+    // end fits, whatever the level (a frame is at most 33.5 million pixels).
+    const std::uint64_t mostFrames = kMostFilmPixels / pixels;
+    std::uint64_t tooClose = every, fits = std::max<std::uint64_t>(1, steps);
+    while (fits - tooClose > 1) {
+        const std::uint64_t mid = tooClose + (fits - tooClose) / 2;
+        (frameCount(steps, mid) <= mostFrames ? fits : tooClose) = mid;
+    }
+    return "--frames " + std::to_string(every) + ": " + thousands(frames) + " frames of " + thousands(pixels) + " pixels (" + thousands(steps) +
+           " steps) would be " + thousands(frames * pixels / 1'000'000) + " million pixels to encode; a film may have at most " +
+           thousands(kMostFilmPixels / 1'000'000) + " million (about a minute): give --frames " + std::to_string(fits) + " or more";
+}
+
 std::size_t exportFrames(LevelBuild& build, std::size_t every, const ImageOptions& options, const fs::path& folder) {
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
     std::size_t frames = 0, steps = 0;
-    // Frames are previews: their cells shrink to keep each within the image limit.
     const Level& start = build.level();
     const bool sheet = start.depthCount() > 1;
     ImageOptions fitted = options;
-    fitted.cellSize = largestFittingCell(start.size(), options.cellSize, sheet);
-    if (fitted.cellSize == 0) throw std::invalid_argument("frames of " + std::to_string(start.depthCount()) + " depths of " + std::to_string(start.width()) + " x " +
-                                                          std::to_string(start.height()) + " would be above 33,554,432 pixels even at 1 px a cell");
+    fitted.cellSize = frameCell(start.size(), options);
     auto frame = [&](const Level& level) {
         char name[32];
         std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
