@@ -19,6 +19,7 @@ public:
         : level_(level), grid_(level.tiles(depth)), depth_(depth), changes_(changes), rows_(changes ? rows : nullptr) {}
 
     Level& level() { return level_; }
+    const Level& level() const { return level_; }
     // The same level at another depth, recording into the same step (for stages
     // that span depths, such as stairs).
     LevelCanvas atDepth(int depth) const { return LevelCanvas(level_, depth, changes_, rows_); }

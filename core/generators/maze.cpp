@@ -15,7 +15,7 @@
 //
 // Around rooms, a passage cell keeps all eight neighbours clear of any room, so
 // rooms and maze meet only through doors, chosen like a spanning tree (maze::Doorways,
-// generators/maze_doorways.h).
+// generators/maze_doorways.h). The braid is maze::Braid (generators/maze_braid.h).
 //
 // Steps: the preparation, then one carve, one door or one loop each.
 #include "generators/maze.h"
@@ -26,10 +26,11 @@
 #include <limits>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "generators/maze_braid.h"
 #include "generators/maze_doorways.h"
 
 namespace burrow {
@@ -38,8 +39,6 @@ namespace {
 constexpr int kLeastSide = 5; // two passages with a wall between, inside a border
 
 using maze::carvable;
-using maze::kDx;
-using maze::kDy;
 
 // For each set of directions (bit d for direction d), its i-th direction in order.
 constexpr auto kOption = [] {
@@ -62,7 +61,7 @@ public:
     Maze(const ParamValues& params, StageSetup setup)
         : rng_(setup.rng), movement_(setup.movement), width_(setup.size.width), height_(setup.size.height),
           latticeWidth_((setup.size.width - 1) / 2), latticeHeight_((setup.size.height - 1) / 2), winding_(params.real("winding")), windingOdds_(winding_),
-          braid_(params.real("braid")), braidOdds_(braid_), extraDoors_(params.real("extra_doors")), aroundRooms_(params.flag("around_rooms")),
+          braidChance_(params.real("braid")), extraDoors_(params.real("extra_doors")), aroundRooms_(params.flag("around_rooms")),
           passage_(params.tile("passage_tile", *setup.kinds)), door_(params.tile("door_tile", *setup.kinds)) {
         if (latticeWidth_ < 2 || latticeHeight_ < 2) finish(); // refused before it is made (sizeProblem); a guard only
     }
@@ -83,8 +82,8 @@ public:
             else describe(partsApart_ > 1 ? std::to_string(partsApart_) + " parts could not be joined" : "rooms and maze are joined");
             break;
         case Phase::Braid:
-            if (openNextLoop(canvas)) describe("opened dead end " + std::to_string(loopsOpened_) + " into a loop");
-            else describe("opened " + std::to_string(loopsOpened_) + " dead ends into loops");
+            if (openNextLoop(canvas)) describe("opened dead end " + std::to_string(braid_->loopsOpened()) + " into a loop");
+            else describe("opened " + std::to_string(braid_ ? braid_->loopsOpened() : 0) + " dead ends into loops");
             break;
         }
     }
@@ -125,9 +124,6 @@ private:
     std::size_t latticeStride() const { return static_cast<std::size_t>(width_); }
     std::size_t cellOf(std::size_t lattice) const { return 2 * lattice - static_cast<std::size_t>(width_) - 1; }
     std::size_t latticeIndex(int lx, int ly) const { return static_cast<std::size_t>(ly + 1) * latticeStride() + static_cast<std::size_t>(lx + 1); }
-    std::pair<int, int> latticeCell(std::size_t i) const {
-        return {static_cast<int>(i % latticeStride()) - 1, static_cast<int>(i / latticeStride()) - 1};
-    }
 
     // Which lattice cells the maze may use: all of them on a fresh level; around rooms,
     // those that are rock with no walkable cell among their eight neighbours.
@@ -246,7 +242,7 @@ private:
     void finishCarving(LevelCanvas& canvas) {
         mark_ = {-1, -1};
         phase_ = hasRooms_ || trees_ > 1 ? Phase::Join : Phase::Braid;
-        if (phase_ == Phase::Braid) findDeadEnds(canvas);
+        if (phase_ == Phase::Braid) startBraid(canvas);
     }
 
     Point pointOf(std::size_t cell) const {
@@ -296,110 +292,33 @@ private:
                                      "between them; a connect_regions stage after the maze joins them");
         mark_ = {-1, -1};
         phase_ = Phase::Braid;
-        findDeadEnds(canvas);
+        startBraid(canvas);
         return false;
     }
 
-    int openNeighbours(LevelCanvas& canvas, int x, int y) const {
-        const TileKinds& kinds = canvas.level().kinds;
-        int open = 0;
-        for (int d = 0; d < 4; ++d) {
-            const int nx = x + kDx[d], ny = y + kDy[d];
-            if (nx >= 0 && ny >= 0 && nx < width_ && ny < height_ && kinds.walkable(canvas.get(nx, ny))) ++open;
-        }
-        return open;
-    }
-
-    // The passages with one way out, in a random order; each is opened with
-    // probability `braid` when its turn comes.
-    void findDeadEnds(LevelCanvas& canvas) {
-        if (braid_ <= 0.0) {
+    // The dead ends, found once the maze is joined, then opened one a step.
+    void startBraid(LevelCanvas& canvas) {
+        if (braidChance_ <= 0.0) {
             finish();
             return;
         }
-        for (int ly = 0; ly < latticeHeight_; ++ly)
+        std::vector<std::uint8_t> passages(static_cast<std::size_t>(latticeWidth_) * static_cast<std::size_t>(latticeHeight_));
+        for (int ly = 0; ly < latticeHeight_; ++ly) {
+            const Lattice* row = &state_[latticeIndex(0, ly)];
             for (int lx = 0; lx < latticeWidth_; ++lx)
-                if (state_[latticeIndex(lx, ly)] == Lattice::Carved && openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1)
-                    deadEnds_.push_back(static_cast<int>(latticeIndex(lx, ly)));
-        rng_.shuffle(std::span<int>(deadEnds_));
+                passages[static_cast<std::size_t>(ly) * static_cast<std::size_t>(latticeWidth_) + static_cast<std::size_t>(lx)] = row[lx] == Lattice::Carved;
+        }
+        braid_.emplace(canvas, braidChance_, latticeWidth_, latticeHeight_, std::move(passages), rng_);
     }
 
-    // Opens the wall from the next dead end to a passage beside it, preferring one
-    // that is a dead end too (two dead ends gone with one opening).
     bool openNextLoop(LevelCanvas& canvas) {
-        while (nextDeadEnd_ < deadEnds_.size()) {
-            const auto [cellX, cellY] = latticeCell(static_cast<std::size_t>(deadEnds_[nextDeadEnd_++]));
-            const int x = 2 * cellX + 1, y = 2 * cellY + 1;
-            if (openNeighbours(canvas, x, y) != 1) continue; // opened already by a neighbour
-            if (braid_ < 1.0 && !rng_.chance(braidOdds_)) continue;
-            int choices[4], deadChoices[4];
-            int count = 0, deadCount = 0;
-            for (int d = 0; d < 4; ++d) {
-                const int lx = x / 2 + kDx[d], ly = y / 2 + kDy[d];
-                if (lx < 0 || ly < 0 || lx >= latticeWidth_ || ly >= latticeHeight_ || state_[latticeIndex(lx, ly)] != Lattice::Carved) continue;
-                if (!carvable(canvas.get(x + kDx[d], y + kDy[d]))) continue;
-                choices[count++] = d;
-                if (openNeighbours(canvas, 2 * lx + 1, 2 * ly + 1) == 1) deadChoices[deadCount++] = d;
-            }
-            if (count == 0) {
-                // Against a room's wall, no passage beside it: a way through into the room.
-                if (openIntoRoom(canvas, x, y)) return true;
-                // Nothing to open into: at braid 1 the dead end is filled back in instead,
-                // with the passage up to the nearest fork, so none is left.
-                if (braid_ >= 1.0 && fillDeadEnd(canvas, x, y)) return true;
-                continue;
-            }
-            const int d = deadCount > 0 ? deadChoices[rng_.below(static_cast<std::uint32_t>(deadCount))] : choices[rng_.below(static_cast<std::uint32_t>(count))];
-            canvas.set(x + kDx[d], y + kDy[d], passage_);
-            mark_ = {x + kDx[d], y + kDy[d]};
-            ++loopsOpened_;
+        if (const std::optional<Point> opened = braid_->openNext(canvas, rng_, passage_, door_)) {
+            mark_ = *opened;
             return true;
         }
         mark_ = {-1, -1};
         finish();
         return false;
-    }
-
-    // A dead end one or two cells of rock from open ground it does not reach yet
-    // opens straight through to it, the cell by the room a door.
-    bool openIntoRoom(LevelCanvas& canvas, int x, int y) {
-        const TileKinds& kinds = canvas.level().kinds;
-        for (int length = 1; length <= 2; ++length)
-            for (int d = 0; d < 4; ++d) {
-                const int tx = x + kDx[d] * (length + 1), ty = y + kDy[d] * (length + 1);
-                if (tx < 0 || ty < 0 || tx >= width_ || ty >= height_ || !kinds.walkable(canvas.get(tx, ty))) continue;
-                bool rock = true;
-                for (int i = 1; i <= length; ++i) rock = rock && carvable(canvas.get(x + kDx[d] * i, y + kDy[d] * i));
-                if (!rock) continue;
-                for (int i = 1; i <= length; ++i) canvas.set(x + kDx[d] * i, y + kDy[d] * i, i == length ? door_ : passage_);
-                mark_ = {x + kDx[d], y + kDy[d]};
-                ++loopsOpened_;
-                return true;
-            }
-        return false;
-    }
-
-    bool fillDeadEnd(LevelCanvas& canvas, int x, int y) {
-        const TileKinds& kinds = canvas.level().kinds;
-        bool filled = false;
-        // Bounded by the cells of the level: each pass fills one for good.
-        while (openNeighbours(canvas, x, y) == 1 && (canvas.get(x, y) == passage_ || canvas.get(x, y) == door_)) {
-            canvas.set(x, y, Tile::Wall);
-            filled = true;
-            for (int d = 0; d < 4; ++d) {
-                const int nx = x + kDx[d], ny = y + kDy[d];
-                if (nx >= 0 && ny >= 0 && nx < width_ && ny < height_ && kinds.walkable(canvas.get(nx, ny))) {
-                    x = nx;
-                    y = ny;
-                    break;
-                }
-            }
-        }
-        if (filled) {
-            mark_ = {x, y};
-            ++loopsOpened_;
-        }
-        return filled;
     }
 
     Rng rng_;
@@ -408,8 +327,7 @@ private:
     int latticeWidth_, latticeHeight_;
     double winding_;
     Odds windingOdds_; // winding_, for a draw a carve
-    double braid_;
-    Odds braidOdds_;
+    double braidChance_;
     double extraDoors_;
     bool aroundRooms_;
     Tile passage_, door_;
@@ -428,9 +346,7 @@ private:
     int partsApart_ = 0;
     int doorsOpened_ = 0;
 
-    std::vector<int> deadEnds_;
-    std::size_t nextDeadEnd_ = 0;
-    int loopsOpened_ = 0;
+    std::optional<maze::Braid> braid_; // once the maze is joined
     Point mark_{-1, -1};
 };
 
