@@ -408,6 +408,14 @@ private slots:
         QVERIFY2(QString::fromStdString(err.str()).contains("note: cells are 2 px"), err.str().c_str());
         QImageReader written(dir.path() + "/wide.png");
         QCOMPARE(written.size(), QSize(4200, 4200));
+
+        // The game's art has one size: too large a PNG of it is refused with what does
+        // fit, Burrow's tiles at a smaller cell, which is then accepted.
+        const std::string lava = std::string(BURROW_EXAMPLES) + "/lava-caves.burrow.json", artOut = dir.path().toStdString() + "/art";
+        const auto refused = runCli({"generate", lava, "--size", "400x400x1", "--format", "png", "--out", artOut});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("the game's 16 px tiles") && refused.err.contains("give --burrow-tiles --cell 14"), qPrintable(refused.err));
+        QCOMPARE(runCli({"generate", lava, "--size", "400x400x1", "--format", "png", "--burrow-tiles", "--cell", "14", "--out", artOut}).code, 0);
     }
 
     void batchEqualsSingleRuns() {

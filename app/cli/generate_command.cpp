@@ -166,7 +166,12 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         request.gameTiles = project.gameTiles;
         request.tileSize = size;
         if (png)
-            if (auto problem = depthImageProblem(project.size, size)) throw UsageError("the game's " + std::to_string(size) + " px tiles: " + *problem);
+            if (auto problem = depthImageProblem(project.size, size)) {
+                // The game's art has one size: what fits is Burrow's tiles, or no PNG.
+                const int fits = largestFittingCell(project.size, size, false);
+                throw UsageError("the game's " + std::to_string(size) + " px tiles: " + *problem + " (give --burrow-tiles --cell " + std::to_string(fits) +
+                                 ", or leave png out of --format; the Tiled and LDtk maps take any size)");
+            }
     } else if (png && a.value("cell")) {
         if (auto problem = depthImageProblem(project.size, request.tileSize)) throw UsageError("--cell " + std::to_string(request.tileSize) + ": " + *problem);
     } else if (png) {
