@@ -10,10 +10,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QMenuBar>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -517,6 +519,24 @@ private slots:
         QVERIFY(std::filesystem::exists(dir.path().toStdString() + "/art/cave-tiles.png"));
         game->setChecked(false);
         QVERIFY(!dialog.request().gameTiles.has_value());
+
+        // Too large a PNG of the game's tiles, whose size is not the designer's to
+        // lower: the refusal says what to do instead, and nothing is written.
+        window.document()->setSize({400, 400, 1});
+        game->setChecked(true);
+        for (const char* off : {"format-tmj", "format-tmx", "format-txt", "format-csv", "format-ldtk"})
+            if (auto* box = dialog.findChild<QCheckBox*>(off)) box->setChecked(false);
+        child<QCheckBox>(&dialog, "format-png")->setChecked(true);
+        QString shown;
+        QTimer::singleShot(0, [&shown] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            shown = box->text();
+            box->accept();
+        });
+        dialog.accept();
+        QVERIFY2(shown.contains("makes a 6400 x 6400 image"), qPrintable(shown));
+        QVERIFY2(shown.contains("untick \"Draw with the game's tiles\"") && shown.contains("leave PNG out"), qPrintable(shown));
     }
 
 };

@@ -116,7 +116,12 @@ void ExportDialog::accept() {
     // Before any file is written, so a too large PNG leaves no half export behind.
     if (std::find(r.formats.begin(), r.formats.end(), ExportFormat::Png) != r.formats.end())
         if (auto problem = depthImageProblem(document_->project().size, r.tileSize)) {
-            QMessageBox::warning(this, tr("Export"), QString::fromStdString(*problem));
+            QString text = QString::fromStdString(*problem);
+            // The game's art has one size: the cell is not the designer's to lower.
+            if (r.gameTiles)
+                text += tr(".\n\nThe game's tiles have one size: untick \"Draw with the game's tiles\" to export Burrow's at a smaller cell, "
+                           "or leave PNG out (the Tiled and LDtk maps take any size).");
+            QMessageBox::warning(this, tr("Export"), text);
             return;
         }
     QSettings settings;
