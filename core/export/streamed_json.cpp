@@ -48,18 +48,20 @@ void layOut(const nlohmann::ordered_json& value, std::size_t indent, std::string
 
 } // namespace
 
-void ArrayLines::line(std::string_view elements) {
+void ArrayLines::startElement() {
     buffer_ += any_ ? ",\n" : "[\n";
     buffer_.append(indent_ + 1, ' ');
-    buffer_ += elements;
     any_ = true;
+}
+
+void ArrayLines::line(std::string_view elements) {
+    startElement();
+    buffer_ += elements;
     flushIfLarge(buffer_, sink_);
 }
 
 void ArrayLines::value(const nlohmann::ordered_json& element) {
-    buffer_ += any_ ? ",\n" : "[\n";
-    buffer_.append(indent_ + 1, ' ');
-    any_ = true;
+    startElement();
     layOut(element, indent_ + 1, buffer_, sink_,
            [](const nlohmann::ordered_json&, std::size_t) { throw std::logic_error("ArrayLines: a streamed array inside a streamed array"); });
     flushIfLarge(buffer_, sink_);

@@ -30,6 +30,8 @@ public:
     void finish();
 
 private:
+    void startElement(); // the separator and the indent before an element
+
     const FileSink& sink_;
     std::size_t indent_;
     bool any_ = false;
