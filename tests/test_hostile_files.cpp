@@ -15,9 +15,11 @@
 #include "test_main.h"
 #include "cli/cli.h"
 #include "content/prefab_tiled.h"
+#include "content/tiled_tileset.h"
 #include "io/file_io.h"
 #include "io/json_checker.h"
 #include "io/png_reader.h"
+#include "io/utf8.h"
 #include "io/xml_tags.h"
 #include "model/tile_kinds.h"
 #include "play/replay.h"
@@ -114,6 +116,48 @@ private slots:
         write(folder / "x.tsx", R"(<map width="1" height="1"/>)");
         const QString message = refusal([&] { prefabFromTiledMap(folder / "n.tmx", builtInTileKinds()); });
         QVERIFY2(message.contains("x.tsx") && message.contains("not a Tiled tileset") && message.contains("n.tmx"), qPrintable(message));
+    }
+
+    // A Tiled file of bytes that are not UTF-8 (XML must be) is refused where it is
+    // read, with the line: carried into a thing's properties, it broke every JSON
+    // file written from the level with a bare nlohmann error naming no file.
+    void tiledFilesAreUtf8() {
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        write(folder / "m.tmx", "<map width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">\n"
+                                " <tileset firstgid=\"1\" name=\"k\"><tile id=\"0\" type=\"floor\"/></tileset>\n"
+                                " <layer name=\"cells\"><data encoding=\"csv\">1</data></layer>\n"
+                                " <objectgroup><object id=\"1\" name=\"torch\" x=\"0\" y=\"0\"><properties>"
+                                "<property name=\"note\" value=\"caf\xc3\xa9 \xff\"/></properties></object></objectgroup></map>");
+        const QString message = projectRefusal(folder, projectWithTiledPrefab("m.tmx"));
+        QVERIFY2(message.contains("m.tmx") && message.contains("line 4: byte 0xFF is not UTF-8") && message.contains("t.burrow.json"), qPrintable(message));
+        write(folder / "k.tsx", "<tileset name=\"k\">\n<tile id=\"0\" type=\"fl\xc0\xafoor\"/></tileset>"); // an overlong '/'
+        QVERIFY2(refusal([&] { (void)readTiledTileset(folder / "k.tsx"); }).contains("line 2: byte 0xC0"), "an overlong form passed");
+        // What is UTF-8 passes, to its last byte; what is not is found at its first.
+        QCOMPARE(firstNonUtf8Byte("a\xc3\xa9\xe2\x82\xac\xf0\x9f\x90\x80z"), std::nullopt);
+        QCOMPARE(firstNonUtf8Byte("ab\xed\xa0\x80"), std::optional<std::size_t>(2)); // a surrogate
+        QCOMPARE(firstNonUtf8Byte("ab\xf4\x90\x80\x80"), std::optional<std::size_t>(2)); // above U+10FFFF
+        QCOMPARE(firstNonUtf8Byte("ab\xe2\x82"), std::optional<std::size_t>(2)); // cut short
+        QCOMPARE(utf8Only("bad\xffname\xc3\xa9", '_'), std::string("bad_name\xc3\xa9"));
+    }
+
+    // A project's file name may hold any bytes; the files exported from it are named
+    // (and named in the maps) with those bytes that are not UTF-8 replaced.
+    void anExportFromAFileNameOfAnyBytes() {
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        write(folder / "odd\xffname.burrow.json", test::minimalProject().dump(1));
+        const CliResult r = runCliText({"generate", (folder / "odd\xffname.burrow.json").string(), "--format", "tmj,ldtk,txt", "--out", (folder / "out").string()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        int maps = 0;
+        for (const auto& file : fs::directory_iterator(folder / "out")) {
+            const std::string name = file.path().filename().string();
+            QVERIFY2(name.rfind("odd_name", 0) == 0, name.c_str());
+            if (file.path().extension() != ".tmj") continue;
+            ++maps;
+            QCOMPARE(json::parse(readTextFile(file.path()))["tilesets"][0]["image"].get<std::string>(), std::string("odd_name-tiles.png"));
+        }
+        QVERIFY(maps > 0 && fs::exists(folder / "out" / "odd_name-tiles.png") && fs::exists(folder / "out" / "odd_name.ldtk"));
     }
 
     // Defect 2: every JSON read goes through the one reader with its depth limit,

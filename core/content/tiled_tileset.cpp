@@ -7,6 +7,7 @@
 #include "io/diagnostic.h"
 #include "io/file_io.h"
 #include "io/json_checker.h"
+#include "io/utf8.h"
 #include "io/xml_tags.h"
 
 namespace burrow {
@@ -41,6 +42,7 @@ TiledTilesetFile fromTsj(const std::filesystem::path& path, const FileSource& fi
 
 TiledTilesetFile fromTsx(const std::filesystem::path& path, const FileSource& files) {
     const std::string xml = files.read(path);
+    requireUtf8(path.string(), xml, "a Tiled file");
     std::vector<Diagnostic> problems;
     auto fail = [&](std::string message) { problems.push_back({"", std::move(message)}); };
     const auto tags = xmlTags(xml);

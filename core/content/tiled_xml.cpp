@@ -8,6 +8,7 @@
 
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/utf8.h"
 #include "io/xml_tags.h"
 
 namespace burrow {
@@ -18,6 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::vector<XmlTag> tagsOf(const fs::path& path, const std::string& xml) {
+    requireUtf8(path.string(), xml, "a Tiled file");
     auto tags = xmlTags(xml);
     if (!tags) throw FileError(path.string(), {{"", "not XML that can be read: an unclosed tag or an unquoted attribute"}});
     return std::move(*tags);

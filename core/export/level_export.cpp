@@ -9,6 +9,7 @@
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/utf8.h"
 
 namespace burrow {
 
@@ -98,6 +99,9 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
 }
 
 void exportLevelInto(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder, std::vector<fs::path>& written) {
+    // The files' names are in the maps (tilesets, worlds, the sidecar), which JSON and
+    // XML hold as UTF-8: a project's file name may hold other bytes.
+    const std::string stem = utf8Only(request.stem, '_');
     std::error_code ec;
     fs::create_directories(folder, ec);
     if (ec) throw FileError(folder.string(), {{"", "cannot create the folder: " + ec.message()}});
@@ -130,7 +134,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
         written.push_back(folder / name);
     };
     auto depthName = [&](int z, const char* extension) {
-        return request.stem + (level.depthCount() > 1 ? "-depth-" + std::to_string(z) : std::string()) + "." + extension;
+        return stem + (level.depthCount() > 1 ? "-depth-" + std::to_string(z) : std::string()) + "." + extension;
     };
     // Where each file came from, in the PNGs' text chunks (with the depth each shows).
     const PngText pngText = provenance(info);
@@ -140,7 +144,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
         return text;
     };
     std::vector<std::string> plainFiles; // the text and CSV maps, which the sidecar describes
-    const MapTiles mapTiles{tileSize, request.stem + "-tiles.png", game, artCopies.names, request.externalTilesets, request.stem};
+    const MapTiles mapTiles{tileSize, stem + "-tiles.png", game, artCopies.names, request.externalTilesets, stem};
     if (tiled) {
         // Burrow's glyph sheet: the glyph maps' tiles, and in maps with the game's art
         // the hidden kinds layer's and the tiles of kinds the art leaves out.
@@ -185,33 +189,33 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             }
         }
         if (format == ExportFormat::Ldtk) { // every depth, a level each
-            writeFileAtomically(folder / (request.stem + ".ldtk"), [&](const FileSink& sink) { writeLdtkProject(level, info, mapTiles, sink); });
-            written.push_back(folder / (request.stem + ".ldtk"));
+            writeFileAtomically(folder / (stem + ".ldtk"), [&](const FileSink& sink) { writeLdtkProject(level, info, mapTiles, sink); });
+            written.push_back(folder / (stem + ".ldtk"));
         }
         if (format == ExportFormat::Txt) {
-            plainFiles.push_back(request.stem + ".txt");
-            if (request.depth) write(request.stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));
+            plainFiles.push_back(stem + ".txt");
+            if (request.depth) write(stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));
             else {
                 // Streamed: a level's text is as large as the level itself.
-                writeFileAtomically(folder / (request.stem + ".txt"), [&](const FileSink& sink) { writeAsciiMap(level, sink); });
-                written.push_back(folder / (request.stem + ".txt"));
+                writeFileAtomically(folder / (stem + ".txt"), [&](const FileSink& sink) { writeAsciiMap(level, sink); });
+                written.push_back(folder / (stem + ".txt"));
             }
         }
         if ((format == ExportFormat::Tmj || format == ExportFormat::Tmx) && depths.size() > 1) {
             // One world per format, so each points at its own maps.
-            const std::string world = request.stem + (format == ExportFormat::Tmx ? "-tmx" : "") + ".world";
+            const std::string world = stem + (format == ExportFormat::Tmx ? "-tmx" : "") + ".world";
             write(world, tiledWorld(level, maps, tileSize).dump(1) + "\n");
         }
         // The sheet is an overview: its cells shrink to keep it within the image limit,
         // and a level too large even at 1 px a cell has none.
         if (const int cell = largestFittingCell(level.size(), tileSize, true); format == ExportFormat::Png && depths.size() > 1 && cell > 0) {
             ImageOptions options{cell, request.pngStyle, request.pngRegions, true, request.movement, art ? &*art : nullptr};
-            write(request.stem + "-all-depths.png", encodePng(contactSheet(level, options), pngText));
+            write(stem + "-all-depths.png", encodePng(contactSheet(level, options), pngText));
         }
     }
     // Text and CSV maps stay glyphs and numbers only (games parse them): what they are
     // from goes beside them.
-    if (!plainFiles.empty()) write(request.stem + ".burrow-meta.json", provenanceSidecar(info, plainFiles));
+    if (!plainFiles.empty()) write(stem + ".burrow-meta.json", provenanceSidecar(info, plainFiles));
 }
 
 } // namespace burrow
