@@ -131,6 +131,15 @@ private slots:
                                 "<property name=\"note\" value=\"caf\xc3\xa9 \xff\"/></properties></object></objectgroup></map>");
         const QString message = projectRefusal(folder, projectWithTiledPrefab("m.tmx"));
         QVERIFY2(message.contains("m.tmx") && message.contains("line 4: byte 0xFF is not UTF-8") && message.contains("t.burrow.json"), qPrintable(message));
+        // Once: a sample, a population group and a room naming the prefab do not say
+        // again that there is no such prefab.
+        json naming = projectWithTiledPrefab("m.tmx");
+        naming["recipe"].push_back({{"stage", "wave_function_collapse"}, {"name", "grown"}, {"params", {{"sample", "p"}}}});
+        naming["recipe"].push_back({{"stage", "populate"}, {"name", "placed"}, {"rules", {{"format", "burrow-rules"}, {"version", 1},
+            {"groups", json::array({{{"name", "g"}, {"kind", "prefabs"}, {"scope", "level"}, {"number", {{"min", 1}, {"max", 1}}}, {"prefabs", {"p"}}}})}}}});
+        naming["room_graphs"] = json::array({{{"id", "r"}, {"nodes", json::array({{{"id", "a"}, {"tags", {"start"}}, {"rooms", {"p"}}}})}, {"edges", json::array()}}});
+        const QString once = projectRefusal(folder, naming);
+        QVERIFY2(once.contains("m.tmx") && !once.contains("/recipe/") && !once.contains("/room_graphs/"), qPrintable(once));
         write(folder / "k.tsx", "<tileset name=\"k\">\n<tile id=\"0\" type=\"fl\xc0\xafoor\"/></tileset>"); // an overlong '/'
         QVERIFY2(refusal([&] { (void)readTiledTileset(folder / "k.tsx"); }).contains("line 2: byte 0xC0"), "an overlong form passed");
         // What is UTF-8 passes, to its last byte; what is not is found at its first.

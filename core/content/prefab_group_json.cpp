@@ -16,6 +16,7 @@ void readPrefabGroup(const json& body, const std::string& path, JsonChecker& che
             const auto id = check.text((*list)[i], at);
             if (!id) continue;
             if (const Prefab* p = prefabs ? prefabs->find(*id) : nullptr) group.prefabs.push_back(*p);
+            else if (prefabs && prefabs->isUnreadable(*id)) continue; // refused where it is named
             else if (!prefabs || prefabs->empty()) check.fail(at, "\"" + *id + "\" is not a prefab: prefabs are defined in the project's \"prefabs\"");
             else {
                 std::vector<std::string> ids;

@@ -271,6 +271,7 @@ ProjectPrefabs prefabsFromJson(const json& list, const std::string& path, JsonCh
             }
         } catch (const FileError& e) {
             check.fail(at, e.what());
+            if (entry.is_object() && entry.contains("id") && entry["id"].is_string()) result.unreadable.push_back(entry["id"].get<std::string>());
         }
     }
     return result;

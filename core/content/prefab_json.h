@@ -2,6 +2,7 @@
 // The project's "prefabs" as JSON (docs/project-format.md "Prefabs"): each drawn as
 // rows of glyphs with a legend, read from a text file with a legend, imported from
 // a Tiled map (content/prefab_tiled.h), or a library file of several.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -27,8 +28,12 @@ struct ProjectPrefabs {
     // The folder the sources' paths are relative to (the project's when read), absolute.
     // Not part of what the prefabs are: the same file read from two places is equal.
     std::filesystem::path folder;
+    // The ids of prefabs whose files could not be read: their problem is reported
+    // where they are named, and what names them is not refused again for it.
+    std::vector<std::string> unreadable;
 
     bool empty() const { return prefabs.empty(); }
+    bool isUnreadable(const std::string& id) const { return std::find(unreadable.begin(), unreadable.end(), id) != unreadable.end(); }
     const Prefab* find(const std::string& id) const;
     friend bool operator==(const ProjectPrefabs& a, const ProjectPrefabs& b) { return a.prefabs == b.prefabs && a.sources == b.sources; }
 };

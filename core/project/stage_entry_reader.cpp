@@ -191,6 +191,7 @@ private:
     // nearest id, or the ids there are.
     bool namesAPrefab(const std::string& id, const std::string& where) {
         if (prefabs_ && prefabs_->find(id)) return true;
+        if (prefabs_ && prefabs_->isUnreadable(id)) return false; // refused where it is named
         std::vector<std::string> ids;
         if (prefabs_)
             for (const Prefab& p : prefabs_->prefabs) ids.push_back(p.id);

@@ -117,6 +117,7 @@ private:
         t.shape = RoomTemplate::Shape::Prefab;
         t.prefab = id;
         const Prefab* prefab = prefabs_.find(id);
+        if (!prefab && prefabs_.isUnreadable(id)) return t; // refused where it is named
         if (!prefab) {
             std::vector<std::string> ids;
             for (const Prefab& p : prefabs_.prefabs) ids.push_back(p.id);
