@@ -45,7 +45,7 @@ std::optional<std::string> filmProblem(const Project& project, std::uint64_t see
     // The least spacing that fits (fewer frames the wider it is): one frame of each
     // end fits, whatever the level (a frame is at most 33.5 million pixels).
     const std::uint64_t mostFrames = kMostFilmPixels / pixels;
-    std::uint64_t tooClose = every, fits = std::max<std::uint64_t>(1, steps);
+    std::uint64_t fits = std::max<std::uint64_t>(1, steps), tooClose = std::min<std::uint64_t>(every, fits);
     while (fits - tooClose > 1) {
         const std::uint64_t mid = tooClose + (fits - tooClose) / 2;
         (frameCount(steps, mid) <= mostFrames ? fits : tooClose) = mid;
