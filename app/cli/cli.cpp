@@ -122,7 +122,7 @@ using Command = int (*)(const std::vector<std::string>&, std::ostream&, std::ost
 
 const std::map<std::string, std::pair<Command, const char*>>& commands() {
     static const std::map<std::string, std::pair<Command, const char*>> table = {
-        {"generate", {generateCommand, "generate levels for one seed or many and write them (tmj, tmx, png, txt, csv)"}},
+        {"generate", {generateCommand, "generate levels for one seed or many and write them (tmj, tmx, ldtk, png, txt, csv)"}},
         {"validate", {validate, "check project and population rules files and report every problem"}},
         {"stages", {stages, "list the stage types and their parameters"}},
         {"metrics", {metrics, "list the metrics stats, explore and acceptance rules know"}},

@@ -229,12 +229,6 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 ++skipped;
                 return;
             }
-            std::vector<fs::path> files; // whole on disk, also when a later one fails
-            const auto writtenBefore = [&] {
-                std::string list;
-                for (const auto& f : files) list += (list.empty() ? "" : ", ") + f.filename().string();
-                return files.empty() ? std::string() : " (" + std::to_string(files.size()) + " files written whole before it: " + list + ")";
-            };
             try {
                 StageProgress progress(err, !batch && !accept && isatty(STDERR_FILENO));
                 std::optional<AcceptedLevel> accepted;
@@ -245,6 +239,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 // seed that makes it, so anyone can make it again from them alone.
                 const std::uint64_t levelSeed = accepted ? accepted->levelSeed : seed;
                 const std::string levelId = levelHash(made.level);
+                const ImageOptions frameOptions{request.tileSize, request.pngStyle, request.pngRegions, true, project.movement};
+                if (frames > 0) // before any of the seed's files
+                    if (auto problem = filmProblem(project, levelSeed, static_cast<std::size_t>(frames), frameOptions)) throw std::invalid_argument(*problem);
                 if (accepted) {
                     fs::create_directories(folder);
                     writeFileAtomically(folder / (request.stem + ".acceptance.json"), acceptanceReport(project, seed, *accepted, levelId).dump(2) + "\n");
@@ -256,10 +253,7 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                         return;
                     }
                 }
-                const ImageOptions frameOptions{request.tileSize, request.pngStyle, request.pngRegions, true, project.movement};
-                if (frames > 0) // before any of the seed's files
-                    if (auto problem = filmProblem(project, levelSeed, static_cast<std::size_t>(frames), frameOptions)) throw std::invalid_argument(*problem);
-                exportLevelInto(made.level, {project.name, levelSeed, hash, levelId}, request, folder, files);
+                const std::vector<fs::path> files = exportLevel(made.level, {project.name, levelSeed, hash, levelId}, request, folder);
                 if (accepted && !batch)
                     lines.push_back("seed " + std::to_string(seed) + ": attempt " + std::to_string(accepted->attempt) + " passes (level seed " +
                                     std::to_string(levelSeed) + ": `burrow generate " + projectPath.string() + " --seed " + std::to_string(levelSeed) +
@@ -279,12 +273,10 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 ++skipped;
             } catch (const std::bad_alloc&) {
                 const std::lock_guard lock(report);
-                filesWritten += files.size();
-                failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)" + writtenBefore());
+                failures.push_back("seed " + std::to_string(seed) + ": out of memory (try fewer --jobs)");
             } catch (const std::exception& e) {
                 const std::lock_guard lock(report);
-                filesWritten += files.size();
-                failures.push_back("seed " + std::to_string(seed) + ": " + e.what() + writtenBefore());
+                failures.push_back("seed " + std::to_string(seed) + ": " + e.what());
             }
             const std::size_t finished = ++done;
             if (showProgress) {

@@ -9,6 +9,7 @@
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 #include "io/utf8.h"
 
 namespace burrow {
@@ -93,12 +94,6 @@ GameArtCopies gameArtCopies(const GameTiles& game) {
 } // namespace
 
 std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder) {
-    std::vector<fs::path> written;
-    exportLevelInto(level, info, request, folder, written);
-    return written;
-}
-
-void exportLevelInto(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder, std::vector<fs::path>& written) {
     // The files' names are in the maps (tilesets, worlds, the sidecar), which JSON and
     // XML hold as UTF-8: a project's file name may hold other bytes.
     const std::string stem = utf8Only(request.stem, '_');
@@ -129,8 +124,13 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
     // Tiled maps and LDtk projects share the tile sheets and the copied art.
     const bool tiled = ldtk || std::any_of(request.formats.begin(), request.formats.end(), [](ExportFormat f) { return f == ExportFormat::Tmj || f == ExportFormat::Tmx; });
     const GameArtCopies artCopies = tiled && game ? gameArtCopies(*game) : GameArtCopies{};
+    // One transaction: the files name each other (a map its tileset and art, a world
+    // its maps, the sidecar its maps), so a re-export that fails partway (a full disk)
+    // must not leave new maps beside old ones. Nothing is replaced until all are whole.
+    FileTransaction files;
+    std::vector<fs::path> written;
     auto write = [&](const std::string& name, const std::string& contents) {
-        writeFileAtomically(folder / name, contents);
+        files.add(folder / name, contents);
         written.push_back(folder / name);
     };
     auto depthName = [&](int z, const char* extension) {
@@ -189,7 +189,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             }
         }
         if (format == ExportFormat::Ldtk) { // every depth, a level each
-            writeFileAtomically(folder / (stem + ".ldtk"), [&](const FileSink& sink) { writeLdtkProject(level, info, mapTiles, sink); });
+            files.add(folder / (stem + ".ldtk"), [&](const FileSink& sink) { writeLdtkProject(level, info, mapTiles, sink); });
             written.push_back(folder / (stem + ".ldtk"));
         }
         if (format == ExportFormat::Txt) {
@@ -197,7 +197,7 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
             if (request.depth) write(stem + ".txt", asciiDepth(level.tiles(*request.depth), level.kinds));
             else {
                 // Streamed: a level's text is as large as the level itself.
-                writeFileAtomically(folder / (stem + ".txt"), [&](const FileSink& sink) { writeAsciiMap(level, sink); });
+                files.add(folder / (stem + ".txt"), [&](const FileSink& sink) { writeAsciiMap(level, sink); });
                 written.push_back(folder / (stem + ".txt"));
             }
         }
@@ -216,6 +216,8 @@ void exportLevelInto(const Level& level, const ExportInfo& info, const ExportReq
     // Text and CSV maps stay glyphs and numbers only (games parse them): what they are
     // from goes beside them.
     if (!plainFiles.empty()) write(stem + ".burrow-meta.json", provenanceSidecar(info, plainFiles));
+    files.commit();
+    return written;
 }
 
 } // namespace burrow

@@ -46,13 +46,10 @@ struct ExportRequest {
 // Writes the files into `folder` (created when missing) and returns their paths.
 // Everything a file names lies inside `folder` and is named relative to it (the
 // game's art is copied into `art/`), so the folder can be moved or zipped whole.
-// Throws FileError when a file cannot be written.
+// The files are one transaction: when one cannot be written (a full disk), none is
+// replaced and the folder keeps the old export whole. Throws FileError naming it.
 std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
                                                const std::filesystem::path& folder);
-// The same, adding each file's path to `written` as soon as the file is whole: when
-// a later file fails (a full disk), the caller still knows which files are there.
-void exportLevelInto(const Level& level, const ExportInfo& info, const ExportRequest& request, const std::filesystem::path& folder,
-                     std::vector<std::filesystem::path>& written);
 
 // Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
 std::string csvDepth(const TileGrid& tiles);
