@@ -425,6 +425,39 @@ private slots:
         QVERIFY(readTextFile(out / "mazes.txt") != before["mazes.txt"]);
     }
 
+    // The progress is told before each format; stopping it at the second changes
+    // nothing in the folder, the first format's files included.
+    void aCancelledExportChangesNothing() {
+        const Made m = make("mazes.burrow.json");
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        ExportRequest request;
+        request.formats = {ExportFormat::Txt, ExportFormat::Tmx, ExportFormat::Png};
+        request.stem = "mazes";
+        std::vector<std::size_t> told;
+        const auto all = [&](std::size_t done, std::size_t formats) {
+            told.push_back(formats == 3 ? done : 99);
+            return true;
+        };
+        const auto files = exportLevel(m.level, infoOf(m), request, folder, all);
+        QCOMPARE(told, (std::vector<std::size_t>{0, 1, 2}));
+        const std::string txt = readTextFile(folder / "mazes.txt");
+        QCOMPARE(txt.substr(0, 3), std::string("###"));
+        bool thrown = false;
+        try {
+            Level other = m.level;
+            other.set(1, 1, 0, Tile::Water);
+            exportLevel(other, infoOf(m), request, folder, [](std::size_t done, std::size_t) { return done < 1; });
+        } catch (const ExportCancelled&) {
+            thrown = true;
+        }
+        QVERIFY(thrown);
+        QCOMPARE(readTextFile(folder / "mazes.txt"), txt);
+        std::size_t entries = 0;
+        for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++entries;
+        QCOMPARE(entries, files.size()); // no temporary left
+    }
+
     // Images stay within what Qt-based tools open. A cell size that breaks that is
     // refused before any file is written, naming the size that would do; the
     // command's default cell shrinks to fit and says so; a contact sheet shrinks.

@@ -93,7 +93,8 @@ GameArtCopies gameArtCopies(const GameTiles& game) {
 
 } // namespace
 
-std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder) {
+std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder,
+                                  const ExportProgress& progress) {
     // The files' names are in the maps (tilesets, worlds, the sidecar), which JSON and
     // XML hold as UTF-8: a project's file name may hold other bytes.
     const std::string stem = utf8Only(request.stem, '_');
@@ -163,7 +164,9 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
                     if (f == ExportFormat::Tmx) write(tilesetFileName(set, true), tsxFile(set));
                 }
     }
-    for (ExportFormat format : request.formats) {
+    for (std::size_t done = 0; done < request.formats.size(); ++done) {
+        const ExportFormat format = request.formats[done];
+        if (progress && !progress(done, request.formats.size())) throw ExportCancelled();
         std::vector<std::string> maps;
         for (int z : depths) {
             switch (format) {

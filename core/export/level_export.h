@@ -4,7 +4,9 @@
 // One entry point for the command line and the editor. Every file is written
 // atomically.
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,13 +45,20 @@ struct ExportRequest {
     bool externalTilesets = false;
 };
 
+// Told before each format is written, how many of the request's are done; false
+// stops the export (ExportCancelled), before any file is replaced.
+using ExportProgress = std::function<bool(std::size_t formatsDone, std::size_t formats)>;
+struct ExportCancelled : std::runtime_error {
+    ExportCancelled() : std::runtime_error("the export was cancelled; no file was changed") {}
+};
+
 // Writes the files into `folder` (created when missing) and returns their paths.
 // Everything a file names lies inside `folder` and is named relative to it (the
 // game's art is copied into `art/`), so the folder can be moved or zipped whole.
 // The files are one transaction: when one cannot be written (a full disk), none is
 // replaced and the folder keeps the old export whole. Throws FileError naming it.
 std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
-                                               const std::filesystem::path& folder);
+                                               const std::filesystem::path& folder, const ExportProgress& progress = {});
 
 // Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
 std::string csvDepth(const TileGrid& tiles);

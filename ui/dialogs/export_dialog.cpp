@@ -148,20 +148,19 @@ QStringList ExportDialog::exportLevel(ProjectDocument& document, const ExportReq
     const Project& project = document.project();
     const ExportInfo info{project.name, project.seed, projectHash(project), document.levelHash().toStdString()};
     QStringList files;
-    // One format at a time, so a big export shows how far it has got.
+    // A format a step of the progress, so a big export shows how far it has got.
+    // Cancelled or failed, no file is changed (the export is one transaction).
     QProgressDialog progress(QObject::tr("Exporting…"), QObject::tr("Cancel"), 0, static_cast<int>(request.formats.size()), progressParent);
     progress.setMinimumDuration(300);
-    for (std::size_t i = 0; i < request.formats.size(); ++i) {
-        progress.setValue(static_cast<int>(i));
-        if (progress.wasCanceled()) break;
-        ExportRequest one = request;
-        one.formats = {request.formats[i]};
-        try {
-            for (const auto& f : burrow::exportLevel(level, info, one, folder.toStdString())) files << QString::fromStdString(f.string());
-        } catch (const std::exception& e) {
-            if (error) *error = QString::fromStdString(e.what());
-            return files;
-        }
+    try {
+        const auto shown = [&](std::size_t done, std::size_t) {
+            progress.setValue(static_cast<int>(done));
+            return !progress.wasCanceled();
+        };
+        for (const auto& f : burrow::exportLevel(level, info, request, folder.toStdString(), shown)) files << QString::fromStdString(f.string());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return {};
     }
     progress.setValue(static_cast<int>(request.formats.size()));
     return files;
