@@ -15,6 +15,7 @@
 #include "content/metric_catalog.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 
 namespace burrow::cli {
 
@@ -101,8 +102,11 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     nlohmann::ordered_json doc = comparisonToJson(comparison, nameA, nameB);
     doc["project_hash"] = {{"a", projectHash(projectA)}, {"b", projectHash(projectB)}};
     doc["seed_range"] = {seeds.first, seeds.last};
-    writeFileAtomically(dir / "compare.json", doc.dump(2) + "\n");
-    writeFileAtomically(dir / "compare.html", comparisonHtml(comparison, nameA, nameB));
+    // The page and its data are one report: a failed write keeps the old pair.
+    FileTransaction files;
+    files.add(dir / "compare.json", doc.dump(2) + "\n");
+    files.add(dir / "compare.html", comparisonHtml(comparison, nameA, nameB));
+    files.commit();
     printTable(comparison, out);
     out << "wrote " << (dir / "compare.html").string() << " and " << (dir / "compare.json").string() << "\n";
     return comparison.failedA + comparison.failedB > 0 ? 1 : 0;

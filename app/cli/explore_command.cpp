@@ -19,6 +19,7 @@
 #include "cli/parallel.h"
 #include "cli/seed_range.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 #include "model/level_hash.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
@@ -138,10 +139,14 @@ void writeReport(const Project& project, const std::vector<SeedResult>& results,
     });
     for (std::size_t i = 0; i < pictured.size(); ++i) report.thumbnails[pictured[i]] = std::move(images[i]);
     fs::create_directories(dir);
-    writeFileAtomically(dir / "seeds.jsonl", seedRowsText(results, report.projectHash));
-    writeFileAtomically(dir / "summary.json", exploreSummaryJson(report).dump(2) + "\n");
-    writeFileAtomically(dir / "report.html", exploreReportHtml(report));
-    writeFileAtomically(dir / "contact-sheet.png", encodePng(thumbnailSheet(report.thumbnails)));
+    // One report (the page shows the sheet and the summary's seeds): a failed write,
+    // a full disk say, keeps the old report whole rather than half of each.
+    FileTransaction files;
+    files.add(dir / "seeds.jsonl", seedRowsText(results, report.projectHash));
+    files.add(dir / "summary.json", exploreSummaryJson(report).dump(2) + "\n");
+    files.add(dir / "report.html", exploreReportHtml(report));
+    files.add(dir / "contact-sheet.png", encodePng(thumbnailSheet(report.thumbnails)));
+    files.commit();
     out << "wrote " << (dir / "report.html").string() << ", summary.json, seeds.jsonl and contact-sheet.png (" << results.size() << " seeds)\n";
 }
 

@@ -19,6 +19,7 @@
 #include "cli/stage_progress.h"
 #include "export/level_export.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 #include "model/level_hash.h"
 #include "pipeline/level_frames.h"
 #include "pipeline/make_level.h"
@@ -242,10 +243,15 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                 const ImageOptions frameOptions{request.tileSize, request.pngStyle, request.pngRegions, true, project.movement};
                 if (frames > 0) // before any of the seed's files
                     if (auto problem = filmProblem(project, levelSeed, static_cast<std::size_t>(frames), frameOptions)) throw std::invalid_argument(*problem);
+                // The report and the level's files are saved as one.
+                FileTransaction seedFiles;
+                std::vector<fs::path> files;
                 if (accepted) {
                     fs::create_directories(folder);
-                    writeFileAtomically(folder / (request.stem + ".acceptance.json"), acceptanceReport(project, seed, *accepted, levelId).dump(2) + "\n");
+                    files.push_back(folder / (request.stem + ".acceptance.json"));
+                    seedFiles.add(files.back(), acceptanceReport(project, seed, *accepted, levelId).dump(2) + "\n");
                     if (!accepted->accepted) {
+                        seedFiles.commit();
                         const std::lock_guard lock(report);
                         failures.push_back("seed " + std::to_string(seed) + ": none of " + std::to_string(project.acceptance.attempts) +
                                            " attempts passes; the closest, attempt " + std::to_string(accepted->attempt) + " (level seed " +
@@ -253,7 +259,8 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
                         return;
                     }
                 }
-                const std::vector<fs::path> files = exportLevel(made.level, {project.name, levelSeed, hash, levelId}, request, folder);
+                for (fs::path& f : stageLevelExport(made.level, {project.name, levelSeed, hash, levelId}, request, folder, seedFiles)) files.push_back(std::move(f));
+                seedFiles.commit();
                 if (accepted && !batch)
                     lines.push_back("seed " + std::to_string(seed) + ": attempt " + std::to_string(accepted->attempt) + " passes (level seed " +
                                     std::to_string(levelSeed) + ": `burrow generate " + projectPath.string() + " --seed " + std::to_string(levelSeed) +

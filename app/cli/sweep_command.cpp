@@ -15,6 +15,7 @@
 #include "cli/seed_range.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 
 namespace burrow::cli {
 
@@ -120,8 +121,11 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 
     const fs::path dir = a.value("out").value_or(".");
     fs::create_directories(dir);
-    writeFileAtomically(dir / "sweep.json", sweepToJson(sweep, projects.front().name).dump(2) + "\n");
-    writeFileAtomically(dir / "sweep.html", sweepHtml(sweep, projects.front().name));
+    // The page and its data are one report: a failed write keeps the old pair.
+    FileTransaction files;
+    files.add(dir / "sweep.json", sweepToJson(sweep, projects.front().name).dump(2) + "\n");
+    files.add(dir / "sweep.html", sweepHtml(sweep, projects.front().name));
+    files.commit();
     int failed = 0;
     for (const SweepPoint& p : sweep.points) failed += p.failed;
     out << "swept " << points << " points x " << count << " seeds";

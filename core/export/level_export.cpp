@@ -9,7 +9,6 @@
 #include "io/ascii_map.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
-#include "io/file_transaction.h"
 #include "io/utf8.h"
 
 namespace burrow {
@@ -95,6 +94,14 @@ GameArtCopies gameArtCopies(const GameTiles& game) {
 
 std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder,
                                   const ExportProgress& progress) {
+    FileTransaction files;
+    std::vector<fs::path> written = stageLevelExport(level, info, request, folder, files, progress);
+    files.commit();
+    return written;
+}
+
+std::vector<fs::path> stageLevelExport(const Level& level, const ExportInfo& info, const ExportRequest& request, const fs::path& folder,
+                                       FileTransaction& files, const ExportProgress& progress) {
     // The files' names are in the maps (tilesets, worlds, the sidecar), which JSON and
     // XML hold as UTF-8: a project's file name may hold other bytes.
     const std::string stem = utf8Only(request.stem, '_');
@@ -128,7 +135,6 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     // One transaction: the files name each other (a map its tileset and art, a world
     // its maps, the sidecar its maps), so a re-export that fails partway (a full disk)
     // must not leave new maps beside old ones. Nothing is replaced until all are whole.
-    FileTransaction files;
     std::vector<fs::path> written;
     auto write = [&](const std::string& name, const std::string& contents) {
         files.add(folder / name, contents);
@@ -219,7 +225,6 @@ std::vector<fs::path> exportLevel(const Level& level, const ExportInfo& info, co
     // Text and CSV maps stay glyphs and numbers only (games parse them): what they are
     // from goes beside them.
     if (!plainFiles.empty()) write(stem + ".burrow-meta.json", provenanceSidecar(info, plainFiles));
-    files.commit();
     return written;
 }
 

@@ -13,6 +13,7 @@
 #include "export/ldtk_export.h"
 #include "export/level_image.h"
 #include "export/tiled_export.h"
+#include "io/file_transaction.h"
 
 namespace burrow {
 
@@ -59,6 +60,10 @@ struct ExportCancelled : std::runtime_error {
 // replaced and the folder keeps the old export whole. Throws FileError naming it.
 std::vector<std::filesystem::path> exportLevel(const Level& level, const ExportInfo& info, const ExportRequest& request,
                                                const std::filesystem::path& folder, const ExportProgress& progress = {});
+// The same, the files added to `files` for a caller that saves more with them (the
+// command line's acceptance report): nothing is replaced until it commits.
+std::vector<std::filesystem::path> stageLevelExport(const Level& level, const ExportInfo& info, const ExportRequest& request,
+                                                    const std::filesystem::path& folder, FileTransaction& files, const ExportProgress& progress = {});
 
 // Tile codes (each tile's number, docs/project-format.md's order), comma-separated, a row a line.
 std::string csvDepth(const TileGrid& tiles);
