@@ -24,7 +24,8 @@ public:
     ArrayLines& operator=(const ArrayLines&) = delete;
 
     void line(std::string_view elements);
-    // One element, laid out over lines as the document around it.
+    // One element, laid out over lines as the document around it; no placeholder
+    // (StreamedJson::array) may be inside it.
     void value(const nlohmann::ordered_json& element);
     // Closes the array ("]", or "[]" when it has no line) and writes what is left.
     void finish();

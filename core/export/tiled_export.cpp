@@ -9,6 +9,7 @@
 #include "export/gid_text.h"
 #include "export/map_objects.h"
 #include "export/provenance.h"
+#include "export/streamed_json.h"
 #include "export/tile_art.h"
 
 namespace burrow {
@@ -142,20 +143,28 @@ void tmxTileLayer(std::ostringstream& out, int id, const char* name, const Level
     out << "  </data>\n </layer>\n";
 }
 
+// A thing as a TMJ object, with every field Tiled writes, in its order.
+ordered_json tmjObject(const MapObject& o, int id, int tileSize) {
+    ordered_json object = {{"height", tileSize}, {"id", id}, {"name", o.name}};
+    if (!o.properties.empty()) object["properties"] = tiledJsonProperties(o.properties);
+    object.update(ordered_json{{"rotation", 0}, {"type", o.type}, {"visible", true}, {"width", tileSize}, {"x", o.at.x * tileSize}, {"y", o.at.y * tileSize}});
+    return object;
+}
+
 } // namespace
 
 std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const MapTiles& mapTiles) {
     const TileGrid& tiles = level.tiles(depth);
     const MapGids gids(level, mapTiles);
     const int tileSize = gids.tileSize();
-    ordered_json objects = ordered_json::array();
-    int id = 1;
-    for (const MapObject& o : objectsOf(level, depth)) {
-        ordered_json object = {{"height", tileSize}, {"id", id++}, {"name", o.name}};
-        if (!o.properties.empty()) object["properties"] = tiledJsonProperties(o.properties);
-        object.update(ordered_json{{"rotation", 0}, {"type", o.type}, {"visible", true}, {"width", tileSize}, {"x", o.at.x * tileSize}, {"y", o.at.y * tileSize}});
-        objects.push_back(object);
-    }
+    // The things are written as the map is, one at a time: a level's can be tens of
+    // thousands, and held as one tree of values they took most of the export's time.
+    const std::vector<MapObject> things = objectsOf(level, depth);
+    StreamedJson streamed;
+    const ordered_json objects = streamed.array([&](ArrayLines& lines) {
+        for (std::size_t i = 0; i < things.size(); ++i) lines.value(tmjObject(things[i], static_cast<int>(i) + 1, tileSize));
+    });
+    const int id = static_cast<int>(things.size()) + 1; // the next object's
     // Layers bottom up: the hidden kinds (with game art), the tiles, the things.
     ordered_json layers = ordered_json::array();
     std::vector<LayerGids> dataOrder;
@@ -191,7 +200,8 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const 
     // such token is a tile layer's, in layer order.
     // The map around the data is small; the data is most of the file, written once
     // into a string with room for all of it (no regrowing, no copies of megabytes).
-    const std::string around = map.dump(1);
+    std::string around;
+    streamed.write(map, [&](std::string_view piece) { around.append(piece); }); // ends with its newline
     const std::string token = "\"data\": []";
     std::string text;
     text.reserve(around.size() + dataOrder.size() * tileDataBound(tiles, gids) + 1);
@@ -203,7 +213,6 @@ std::string tmjMap(const Level& level, int depth, const ExportInfo& info, const 
         from = at + 2;
     }
     text.append(around, from);
-    text += '\n';
     return text;
 }
 
