@@ -1,5 +1,7 @@
 // Heatmaps: core's numbers on hand-made levels, and the map's overlay showing
 // exactly those numbers, with its scale in the legend and the value on hover.
+#include <atomic>
+
 #include <QSettings>
 #include <QTest>
 
@@ -63,6 +65,45 @@ private slots:
         const DistanceMap none = heatmapValues(level, Heatmap::ToCreatures, Connectivity::Four);
         for (int z = 0; z < 2; ++z)
             for (std::int32_t d : none.depth(z)) QCOMPARE(d, -1);
+    }
+
+    // A walk told to stop stops between steps of distance: with the flag already set
+    // only the sources are reached; unset, the same walk goes on to the end.
+    void aDistanceWalkStopsWhenCancelled() {
+        Level level = levelFromAscii("#######\n#.....#\n#######\n");
+        const std::vector<Cell> start{{1, 1, 0}};
+        std::atomic<bool> stop{true};
+        const DistanceMap stopped = distanceMap(level, start, Connectivity::Four, &stop);
+        QCOMPARE(stopped.at(1, 1, 0), 0);
+        QCOMPARE(stopped.at(2, 1, 0), -1);
+        stop = false;
+        QCOMPARE(distanceMap(level, start, Connectivity::Four, &stop).at(5, 1, 0), 4);
+    }
+
+    // A heatmap under way when the level is made again is of a level no longer shown:
+    // it stops at once rather than hold the worker, and the new level's comes after.
+    void aStaleHeatmapStopsWhenTheLevelIsMadeAgain() {
+        MainWindow window;
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        LevelFacts* facts = window.levelFacts();
+        MapView* map = window.mapView();
+        child<QAction>(&window, "heatFromStart")->trigger();
+        QVERIFY(map->heatWorking());
+        window.document()->seek(0); // scrubbed to the start: another level
+        QVERIFY(!facts->heatWorking());
+        facts->settle();
+        QCOMPARE(map->heat().kind(), Heatmap::FromStart);
+        const Level& level = window.document()->level();
+        const DistanceMap expected = heatmapValues(level, Heatmap::FromStart, window.document()->project().movement);
+        for (int z = 0; z < level.depthCount(); ++z)
+            for (int y = 0; y < level.height(); ++y)
+                for (int x = 0; x < level.width(); ++x) {
+                    const std::int32_t v = expected.at(x, y, z);
+                    const auto shown = facts->heatmap(Heatmap::FromStart)->values.at(x, y, z);
+                    QCOMPARE(shown, v);
+                }
     }
 
     // A ring of rooms with a passage off it that leads nowhere, counted by hand: the

@@ -38,7 +38,7 @@ DistanceMap heatmapValues(const Level& level, Heatmap kind, Connectivity movemen
         }
         break;
     }
-    return distanceMap(level, sources, movement);
+    return distanceMap(level, sources, movement, bot.cancel);
 }
 
 } // namespace burrow

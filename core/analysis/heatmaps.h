@@ -23,7 +23,8 @@ bool heatmapPlaysGames(Heatmap kind);
 
 // A value for every cell of every depth; -1 where it has none (cannot be walked to,
 // not in a dead end, no game went there; everywhere when there is nothing to walk
-// from: no start, no creature). Bot heatmaps play `bot`'s games.
+// from: no start, no creature). Bot heatmaps play `bot`'s games; `bot.cancel`
+// also stops a distance heatmap (its values then part done).
 DistanceMap heatmapValues(const Level& level, Heatmap kind, Connectivity movement, const BotGameOptions& bot = {});
 
 } // namespace burrow

@@ -78,7 +78,7 @@ struct DepthBits {
 
 } // namespace
 
-DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Connectivity moves) {
+DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Connectivity moves, const std::atomic<bool>* cancel) {
     const int w = level.width(), depths = level.depthCount();
     DistanceMap distances(level.size());
     std::vector<DepthBits> bits;
@@ -109,6 +109,7 @@ DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Conne
     std::size_t layerEnd = tail;
     for (std::size_t head = 0; head < tail; ++head) {
         if (head == layerEnd) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) break;
             ++layer;
             layerEnd = tail;
         }

@@ -1,6 +1,7 @@
 #pragma once
 // Where a player can walk from a start: within a depth by the movement rule, and
 // between depths by taking stairs (down from '>' to the cell below, up from '<').
+#include <atomic>
 #include <optional>
 #include <span>
 #include <vector>
@@ -28,8 +29,10 @@ private:
 };
 
 // Breadth-first from every source at once. Diagonal steps (8) need only the target
-// cell to be walkable. Sources that are not walkable are ignored.
-DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Connectivity moves);
+// cell to be walkable. Sources that are not walkable are ignored. When `cancel` is
+// set it is checked between steps of distance, and the walk stops (its map left part
+// done) once it is true: the editor's heatmap of a level already replaced.
+DistanceMap distanceMap(const Level& level, std::span<const Cell> sources, Connectivity moves, const std::atomic<bool>* cancel = nullptr);
 
 // The walkable cell of `near`'s depth closest to it (in rings of growing
 // Chebyshev distance, row by row within a ring), or nothing on a depth with none.

@@ -57,6 +57,14 @@ void LevelFacts::levelReset() {
         heatWorking_ = false;
         heat_.reset();
     }
+    // A heatmap under way is of a level no longer shown (regenerated, scrubbed to):
+    // it stops, rather than hold the worker for seconds, and this level's is worked
+    // out after the pause; the last one stays shown meanwhile.
+    if (heatWorking_) {
+        heatJobs_.restart();
+        heatWorking_ = false;
+    }
+    if (heatKind_ != Heatmap::None && !heatTimer_.isActive()) heatTimer_.start();
     emit regionsChanged(-1); // those who show them ask again
     measureJobs_.restart();
     if (measurement_) {
