@@ -52,6 +52,9 @@ private slots:
         QVERIFY(steps > 1);
         QCOMPARE(stepped.generation().timeline()->stepCount(), steps);
         compareLevels(stepped.level(), ran.level());
+        // Each step says what it did (a run at full speed writes no descriptions).
+        for (std::size_t i = 0; i < steps; ++i)
+            QVERIFY2(!stepped.generation().timeline()->description(i).empty(), qPrintable(QString("step %1 of %2 is not described").arg(i).arg(steps)));
 
         // Back to the very start, exactly.
         stepped.seek(0);

@@ -240,6 +240,7 @@ void Generation::run() {
         }
         LevelCanvas canvas(level_, runs_[*activeRun_].depth, nullptr);
         if (observer_) stage_->setPoll([this, index = *activeRun_] { observer_->whileRunning(runs_[index], index); });
+        stage_->setDescribing(false); // no step of a run is shown
         stage_->run(canvas);
         lastDescription_ = stage_->stepDescription();
         if (observer_) observer_->stepDone(runs_[*activeRun_], *activeRun_, {});

@@ -43,6 +43,10 @@ public:
     void setPoll(std::function<void()> poll) { poll_ = std::move(poll); }
     // What the last step did, in a designer's words ("drone tick 12: 5 drones mining").
     const std::string& stepDescription() const { return description_; }
+    // Whether anyone reads the steps' descriptions: not a run at full speed (the
+    // generation says so), where stages with a step a room or a tick skip writing
+    // them (a room grid of 65,536 rooms spent a third of its time on them).
+    void setDescribing(bool describing) { describing_ = describing; }
     // Marks for the view that describe the state after the last step.
     virtual void annotate(std::vector<Annotation>& /*out*/) const {}
     // Things the stage could not do as asked ("placed 3 of 5 rooms: the map is too small").
@@ -56,12 +60,14 @@ protected:
     }
     void finish() { finished_ = true; }
     void describe(std::string text) { description_ = std::move(text); }
+    bool describing() const { return describing_; }
     void warn(std::string code, std::string text, std::string group = {}) {
         warnings_.push_back({std::move(code), {}, -1, std::move(group), std::move(text)});
     }
 
 private:
     bool finished_ = false;
+    bool describing_ = true;
     std::function<void()> poll_;
     std::string description_;
     std::vector<StageWarning> warnings_;

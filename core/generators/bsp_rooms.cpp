@@ -211,7 +211,8 @@ public:
             // The level's first room is the start, as in seed 003; later depths have their own stairs.
             if (nextRoom_ == 0 && std::none_of(canvas.level().markers.begin(), canvas.level().markers.end(), [](const Marker& m) { return m.name == "start"; }))
                 canvas.level().markers.push_back({"start", {current_.center().x, current_.center().y, depth_}});
-            describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(layout_.rooms.size()));
+            ++nextRoom_;
+            if (describing()) describe("dug room " + std::to_string(nextRoom_) + " of " + std::to_string(layout_.rooms.size()));
         } else if (nextHall_ < layout_.hallwayEnds.size()) {
             const std::size_t begin = nextHall_ == 0 ? 0 : layout_.hallwayEnds[nextHall_ - 1];
             for (std::size_t i = begin; i < layout_.hallwayEnds[nextHall_]; ++i) {
@@ -219,7 +220,8 @@ public:
                 digHallway(canvas, current_, hallTile_);
                 canvas.level().addArea(AreaKind::Hallway, depth_, current_);
             }
-            describe("joined split " + std::to_string(++nextHall_) + " of " + std::to_string(layout_.hallwayEnds.size()));
+            ++nextHall_;
+            if (describing()) describe("joined split " + std::to_string(nextHall_) + " of " + std::to_string(layout_.hallwayEnds.size()));
         }
         if (!fillFirst_ && nextRoom_ >= layout_.rooms.size() && nextHall_ >= layout_.hallwayEnds.size()) {
             current_ = {};

@@ -58,7 +58,7 @@ public:
             return;
         }
         for (int i = 0; i < ticksPerStep_ && !drones_.empty(); ++i) tick(canvas);
-        describe("tick " + std::to_string(ticks_) + ": " + std::to_string(drones_.size()) + " drones mining");
+        if (describing()) describe("tick " + std::to_string(ticks_) + ": " + std::to_string(drones_.size()) + " drones mining");
         if (drones_.empty()) finish();
     }
 

@@ -53,8 +53,9 @@ public:
             canvas.fillRect(room.floor, Tile::Floor);
             areaIds_.push_back(canvas.level().addArea(AreaKind::Room, depth_, room.floor, room.distance).id);
             if (nextRoom_ == 0) canvas.level().markers.push_back({"start", {room.floor.center().x, room.floor.center().y, depth_}});
-            describe("dug room " + std::to_string(nextRoom_ + 1) + " of " + std::to_string(rooms_.size()) + " (" +
-                     std::to_string(room.distance) + " doors from the start)");
+            if (describing())
+                describe("dug room " + std::to_string(nextRoom_ + 1) + " of " + std::to_string(rooms_.size()) + " (" + std::to_string(room.distance) +
+                         " doors from the start)");
             ++nextRoom_;
         } else if (nextDoor_ < doors_.size()) {
             const GridDoor& door = doors_[nextDoor_];
@@ -62,7 +63,8 @@ public:
             canvas.set(door.at.x, door.at.y, Tile::Door);
             canvas.level().doors.push_back(
                 {{door.at.x, door.at.y, depth_}, areaIds_[static_cast<std::size_t>(door.roomA)], areaIds_[static_cast<std::size_t>(door.roomB)], {}});
-            describe("door " + std::to_string(++nextDoor_) + " of " + std::to_string(doors_.size()));
+            ++nextDoor_;
+            if (describing()) describe("door " + std::to_string(nextDoor_) + " of " + std::to_string(doors_.size()));
         }
         if (!fillFirst_ && nextRoom_ >= rooms_.size() && nextDoor_ >= doors_.size()) finish();
     }

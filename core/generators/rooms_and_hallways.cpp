@@ -129,12 +129,14 @@ public:
             canvas.level().addArea(AreaKind::Room, depth_, current_);
             // Seed 003 starts the player in room 1.
             if (nextRoom_ == 0) canvas.level().markers.push_back({"start", {current_.center().x, current_.center().y, depth_}});
-            describe("dug room " + std::to_string(++nextRoom_) + " of " + std::to_string(plan_.rooms.size()));
+            ++nextRoom_;
+            if (describing()) describe("dug room " + std::to_string(nextRoom_) + " of " + std::to_string(plan_.rooms.size()));
         } else if (nextHall_ < plan_.hallways.size()) {
             current_ = plan_.hallways[nextHall_];
             digHallway(canvas, current_, hallTile_);
             canvas.level().addArea(AreaKind::Hallway, depth_, current_);
-            describe("dug hallway " + std::to_string(++nextHall_) + " of " + std::to_string(plan_.hallways.size()));
+            ++nextHall_;
+            if (describing()) describe("dug hallway " + std::to_string(nextHall_) + " of " + std::to_string(plan_.hallways.size()));
         } else if (cull_) {
             cullStone(canvas);
             cull_ = false;
