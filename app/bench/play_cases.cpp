@@ -73,7 +73,7 @@ std::vector<Case> playCases() {
              };
          }},
         // What --bot adds to stats and explore for each seed: five games and their medians.
-        {"bot metrics of one jsrogue level (5 games)", "100x48x6", "(what `--bot` adds to each seed)",
+        {"bot metrics of one cellular-depths level (5 games)", "100x48x6", "(what `--bot` adds to each seed)",
          [] {
              const Project project = loadProject(BURROW_EXAMPLES_DIR "/cellular-depths.burrow.json", builtinStages());
              auto level = std::make_shared<Level>(makeLevel(project, 42).level);
@@ -83,7 +83,7 @@ std::vector<Case> playCases() {
                  if (measure(*level, movement, bot).level.empty()) std::abort();
              };
          }},
-        {"100 bot games on the jsrogue example (up to 5000 turns each)", "100x48x6", "(report)",
+        {"100 bot games on the cellular-depths example (up to 5000 turns each)", "100x48x6", "(report)",
          [] {
              return [] {
                  std::ostringstream out, err;
