@@ -8,7 +8,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sys/mount.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -19,6 +18,7 @@
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
 #include "project_test_helpers.h"
+#include "scratch_tmpfs.h"
 
 using namespace burrow;
 using nlohmann::json;
@@ -35,18 +35,14 @@ private slots:
     void atomicWritesOnARealFullFilesystem() {
         QTemporaryDir dir;
         const std::filesystem::path folder = dir.path().toStdString();
-        if (::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=64k,mode=0755") != 0) {
-            const int why = errno;
+        const burrow::test::ScratchTmpfs disk(folder, "64k");
+        if (!disk.mounted()) {
             // CI runs as root, where the mount must work: only a user without the
             // right to mount is left with the file-size limit test below.
-            QVERIFY2(geteuid() != 0, ("as root, mounting a tmpfs failed: " + std::string(std::strerror(why))).c_str());
-            qInfo("tmpfs not mountable here (%s): the file-size limit test stands in", std::strerror(why));
+            QVERIFY2(geteuid() != 0, ("as root, mounting a tmpfs failed: " + std::string(std::strerror(disk.mountError()))).c_str());
+            qInfo("tmpfs not mountable here (%s): the file-size limit test stands in", std::strerror(disk.mountError()));
             return;
         }
-        struct Unmount {
-            std::filesystem::path at;
-            ~Unmount() { ::umount2(at.c_str(), MNT_DETACH); }
-        } unmount{folder};
         std::vector<Diagnostic> problems;
         const std::string project = projectToJson(projectFromJson(minimalProject(), builtinStages(), problems)).dump(1);
         writeFileAtomically(folder / "level.burrow.json", project);

@@ -3,12 +3,7 @@
 // layer reads back to the level that was exported.
 #include <QTest>
 
-#include <cerrno>
 #include <cstring>
-#include <map>
-#include <sys/mount.h>
-#include <sys/statvfs.h>
-#include <unistd.h>
 
 #include <QImage>
 #include <QImageReader>
@@ -375,87 +370,6 @@ private slots:
         // The example at its own size is well within.
         QCOMPARE(runCli({"generate", mazes, "--frames", "40", "--out", small}).code, 0);
         QVERIFY(fs::exists(fs::path(small) / "frames" / "frame-000001.png"));
-    }
-
-    // A level's files name each other (a map its tileset, a world its maps), so they
-    // are saved as one: a re-export that finds a real disk full partway replaces none
-    // of the old files and leaves no temporary. With room again it lands whole.
-    void aReExportOnAFullDiskKeepsTheOldExportWhole() {
-        QTemporaryDir dir;
-        const fs::path disk = dir.filePath("disk").toStdString();
-        fs::create_directories(disk);
-        if (::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=2m,mode=0755") != 0) {
-            const int why = errno;
-            QVERIFY2(geteuid() != 0, ("as root, mounting a tmpfs failed: " + std::string(std::strerror(why))).c_str());
-            QSKIP("mounting a tmpfs needs root (CI runs as root)");
-        }
-        struct Unmount {
-            fs::path at;
-            ~Unmount() { ::umount2(at.c_str(), MNT_DETACH); }
-        } unmount{disk};
-        const std::string mazes = std::string(BURROW_EXAMPLES) + "/mazes.burrow.json";
-        const fs::path out = disk / "out";
-        auto generate = [&](const char* seed) {
-            return runCli({"generate", mazes, "--seed", seed, "--format", "tmx,tmj,ldtk,png,txt,csv", "--out", out.string()});
-        };
-        QCOMPARE(generate("1").code, 0);
-        std::map<std::string, std::string> before;
-        std::size_t exported = 0;
-        for (const auto& entry : fs::directory_iterator(out)) {
-            before[entry.path().filename().string()] = readTextFile(entry.path());
-            exported += before.rbegin()->second.size();
-        }
-        QVERIFY(before.size() >= 7);
-        // Fill the disk until only about half of another export fits.
-        struct statvfs space {};
-        QCOMPARE(::statvfs(disk.c_str(), &space), 0);
-        const std::size_t free = static_cast<std::size_t>(space.f_bavail) * space.f_frsize;
-        QVERIFY(free > exported);
-        writeFileAtomically(disk / "filler", std::string(free - exported / 2, 'f'));
-
-        const auto failed = generate("2");
-        QCOMPARE(failed.code, 1);
-        QVERIFY2(failed.err.contains("No space left") && failed.err.contains("no file of this save was changed"), qPrintable(failed.err));
-        std::map<std::string, std::string> after;
-        for (const auto& entry : fs::directory_iterator(out)) after[entry.path().filename().string()] = readTextFile(entry.path());
-        QVERIFY(after == before); // the same files, byte for byte, and no temporary
-
-        fs::remove(disk / "filler");
-        QCOMPARE(generate("2").code, 0);
-        QVERIFY(readTextFile(out / "mazes.txt") != before["mazes.txt"]);
-    }
-
-    // The progress is told before each format; stopping it at the second changes
-    // nothing in the folder, the first format's files included.
-    void aCancelledExportChangesNothing() {
-        const Made m = make("mazes.burrow.json");
-        QTemporaryDir dir;
-        const fs::path folder = dir.path().toStdString();
-        ExportRequest request;
-        request.formats = {ExportFormat::Txt, ExportFormat::Tmx, ExportFormat::Png};
-        request.stem = "mazes";
-        std::vector<std::size_t> told;
-        const auto all = [&](std::size_t done, std::size_t formats) {
-            told.push_back(formats == 3 ? done : 99);
-            return true;
-        };
-        const auto files = exportLevel(m.level, infoOf(m), request, folder, all);
-        QCOMPARE(told, (std::vector<std::size_t>{0, 1, 2}));
-        const std::string txt = readTextFile(folder / "mazes.txt");
-        QCOMPARE(txt.substr(0, 3), std::string("###"));
-        bool thrown = false;
-        try {
-            Level other = m.level;
-            other.set(1, 1, 0, Tile::Water);
-            exportLevel(other, infoOf(m), request, folder, [](std::size_t done, std::size_t) { return done < 1; });
-        } catch (const ExportCancelled&) {
-            thrown = true;
-        }
-        QVERIFY(thrown);
-        QCOMPARE(readTextFile(folder / "mazes.txt"), txt);
-        std::size_t entries = 0;
-        for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++entries;
-        QCOMPARE(entries, files.size()); // no temporary left
     }
 
     // Images stay within what Qt-based tools open. A cell size that breaks that is
