@@ -69,13 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     createToolBars();
     createDocks();
 
-    cellLabel_ = new QLabel(this);
-    cellLabel_->setObjectName("cellLabel");
-    levelLabel_ = new QLabel(this);
-    levelLabel_->setObjectName("levelLabel");
-    statusBar()->addWidget(cellLabel_, 1);
-    statusBar()->addPermanentWidget(new ZoomButton(mapView_, this));
-    statusBar()->addPermanentWidget(levelLabel_);
+    createStatusBar();
 
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
@@ -146,6 +140,26 @@ void MainWindow::chooseAndOpen() {
     const QString start = document_->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(document_->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Project"), start, tr("Burrow projects (*.burrow.json *.json)"));
     if (!path.isEmpty()) openProject(path);
+}
+
+// The cell under the cursor, the zoom and the level's summary. A message (where an
+// export went, a warning) is worth more than the summary: when the window is too
+// narrow for both, the summary steps aside while the message shows, rather than
+// cutting it to "Exported to /work/m".
+void MainWindow::createStatusBar() {
+    cellLabel_ = new QLabel(this);
+    cellLabel_->setObjectName("cellLabel");
+    levelLabel_ = new QLabel(this);
+    levelLabel_->setObjectName("levelLabel");
+    auto* zoom = new ZoomButton(mapView_, this);
+    statusBar()->addWidget(cellLabel_, 1);
+    statusBar()->addPermanentWidget(zoom);
+    statusBar()->addPermanentWidget(levelLabel_);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this, zoom](const QString& message) {
+        constexpr int kSpacing = 40; // the status bar's margins and gaps, generously
+        const int room = statusBar()->width() - zoom->sizeHint().width() - levelLabel_->sizeHint().width() - kSpacing;
+        levelLabel_->setVisible(message.isEmpty() || statusBar()->fontMetrics().horizontalAdvance(message) <= room);
+    });
 }
 
 // Another program (or a second editor) changed a file of the project. With nothing

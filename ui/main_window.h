@@ -74,6 +74,7 @@ private:
     void applyTimelineBudget();
     void chooseTimelineBudget();
     void createToolBars();
+    void createStatusBar();
     void createDocks();
     void createRulesDock(QDockWidget* besides);
     void createRoomGraphDock();
