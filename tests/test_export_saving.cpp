@@ -107,6 +107,27 @@ private slots:
         for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++entries;
         QCOMPARE(entries, files.size()); // no temporary left
     }
+
+    // A folder of frames is one film: a shorter film made over a longer one leaves
+    // none of the longer one's frames, and a file of the designer's stays.
+    void aShorterFilmReplacesALongerOneWhole() {
+        QTemporaryDir dir;
+        const std::string mazes = std::string(BURROW_EXAMPLES) + "/mazes.burrow.json";
+        const fs::path frames = fs::path(dir.path().toStdString()) / "frames";
+        auto count = [&] {
+            std::size_t n = 0;
+            for (const auto& entry : fs::directory_iterator(frames)) n += entry.path().filename().string().starts_with("frame-");
+            return n;
+        };
+        QCOMPARE(runCli({"generate", mazes, "--frames", "100", "--out", dir.path().toStdString()}).code, 0);
+        const std::size_t longer = count();
+        writeFileAtomically(frames / "notes.txt", "mine");
+        QCOMPARE(runCli({"generate", mazes, "--frames", "400", "--out", dir.path().toStdString()}).code, 0);
+        const std::size_t shorter = count();
+        QVERIFY2(shorter >= 2 && shorter < longer, qPrintable(QString("%1 frames, then %2").arg(longer).arg(shorter)));
+        QVERIFY(fs::exists(frames / QString("frame-%1.png").arg(shorter, 6, 10, QChar('0')).toStdString()));
+        QCOMPARE(readTextFile(frames / "notes.txt"), std::string("mine"));
+    }
 };
 
 BURROW_TEST_MAIN(TestExportSaving)

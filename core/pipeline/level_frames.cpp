@@ -1,13 +1,16 @@
 #include "pipeline/level_frames.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
 
 #include "export/png.h"
 #include "io/diagnostic.h"
 #include "io/file_io.h"
+#include "io/file_transaction.h"
 
 namespace burrow {
 
@@ -25,6 +28,24 @@ int frameCell(const LevelSize& size, const ImageOptions& options) {
 
 // The start, every `every`-th step, and the finished level when the last step is not one.
 std::uint64_t frameCount(std::uint64_t steps, std::uint64_t every) { return 1 + steps / every + (steps % every != 0 ? 1 : 0); }
+
+// Takes out the frames of an earlier, longer film (frame-NNNNNN.png numbered past
+// `last`): a folder of frames is one film, as a tool that makes a GIF of it reads it.
+// Other files stay.
+void removeFramesAfter(const fs::path& folder, std::size_t last) {
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        constexpr std::string_view prefix = "frame-", suffix = ".png";
+        if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) || !name.ends_with(suffix)) continue;
+        const std::string_view digits(name.data() + prefix.size(), name.size() - prefix.size() - suffix.size());
+        std::size_t number = 0;
+        const auto [stop, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+        if (error != std::errc() || stop != digits.data() + digits.size() || number <= last) continue;
+        std::error_code ignored;
+        fs::remove(it->path(), ignored);
+    }
+}
 
 std::string thousands(std::uint64_t n) {
     std::string digits = std::to_string(n);
@@ -64,10 +85,13 @@ std::size_t exportFrames(LevelBuild& build, std::size_t every, const ImageOption
     const bool sheet = start.depthCount() > 1;
     ImageOptions fitted = options;
     fitted.cellSize = frameCell(start.size(), options);
+    // One transaction: a film stopped or failed partway (Ctrl+C, a full disk) leaves
+    // the old film whole, not its first frames replaced.
+    FileTransaction film;
     auto frame = [&](const Level& level) {
         char name[32];
         std::snprintf(name, sizeof name, "frame-%06zu.png", ++frames);
-        writeFileAtomically(folder / name, encodePng(sheet ? contactSheet(level, fitted) : depthImage(level, 0, fitted)));
+        film.add(folder / name, encodePng(sheet ? contactSheet(level, fitted) : depthImage(level, 0, fitted)));
     };
     frame(build.level()); // the empty start
     bool finishedShown = false;
@@ -77,6 +101,8 @@ std::size_t exportFrames(LevelBuild& build, std::size_t every, const ImageOption
             finishedShown = build.finished();
         }
     if (!finishedShown) frame(build.level()); // always end on the finished level, hand edits and all
+    film.commit();
+    removeFramesAfter(folder, frames);
     return frames;
 }
 

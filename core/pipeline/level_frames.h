@@ -13,7 +13,9 @@ namespace burrow {
 
 // Frames frame-000001.png ... of `build` (not yet stepped), one every `every` steps,
 // the last always the finished level (the hand edits laid over it); returns how
-// many were written.
+// many were written. The film is saved as one, and replaces an earlier film in the
+// folder whole: none of its frames is replaced when this one fails partway, and
+// those past this film's last are removed.
 std::size_t exportFrames(LevelBuild& build, std::size_t every, const ImageOptions& options, const std::filesystem::path& folder);
 
 // The most pixels a film's frames may hold in all: about a minute of encoding on the
