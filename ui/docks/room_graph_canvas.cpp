@@ -13,6 +13,7 @@ constexpr double kRadius = 13.0;
 constexpr int kRowHeight = 52;    // between rows, when there is room
 constexpr int kTightRowHeight = 36; // the least: a disc and its label
 constexpr int kMargin = 22;
+const QColor kBackground(24, 24, 28);
 
 double distanceToSegment(QPointF p, QPointF a, QPointF b) {
     const QPointF ab = b - a;
@@ -30,6 +31,18 @@ QColor roomColour(const RoomNode& node) {
     if (node.hasTag("boss")) return QColor(180, 60, 60);
     if (node.hasTag("treasure")) return QColor(200, 120, 40);
     return QColor(95, 100, 110);
+}
+
+// A label on a patch of the canvas's own colour, so a join drawn under it does not
+// cross its letters (in a narrow dock, joins run under the names of the rooms).
+void drawLabel(QPainter& painter, const QRectF& box, int flags, const QString& text) {
+    const QRectF used = painter.boundingRect(box, flags, text).adjusted(-2, 0, 2, 0);
+    painter.save();
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(kBackground);
+    painter.drawRoundedRect(used, 3, 3);
+    painter.restore();
+    painter.drawText(box, flags, text);
 }
 } // namespace
 
@@ -112,7 +125,7 @@ void RoomGraphCanvas::resizeEvent(QResizeEvent*) { layOut(); }
 void RoomGraphCanvas::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.fillRect(rect(), QColor(24, 24, 28));
+    painter.fillRect(rect(), kBackground);
     QFont small = font();
     small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1));
     painter.setFont(small);
@@ -124,8 +137,14 @@ void RoomGraphCanvas::paintEvent(QPaintEvent*) {
         if (e.kind == RoomEdge::Kind::Corridor) pen.setStyle(Qt::DashLine);
         painter.setPen(pen);
         painter.drawLine(a, b);
-        if (locked) painter.drawText(QRectF((a + b) / 2 - QPointF(40, 14), QSizeF(80, 12)), Qt::AlignCenter, QString::fromStdString(e.lock));
     }
+    // The locks' names after every join, so no later join crosses one.
+    painter.setPen(QColor(255, 208, 64));
+    for (const RoomEdge& e : graph_.edges)
+        if (e.kind == RoomEdge::Kind::Locked) {
+            const QPointF middle = (roomCentre(e.from) + roomCentre(e.to)) / 2;
+            drawLabel(painter, QRectF(middle - QPointF(40, 14), QSizeF(80, 12)), Qt::AlignCenter, QString::fromStdString(e.lock));
+        }
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i) {
         const RoomNode& node = graph_.nodes[i];
         const bool picked = node.id == room_;
@@ -133,8 +152,8 @@ void RoomGraphCanvas::paintEvent(QPaintEvent*) {
         painter.setBrush(roomColour(node));
         painter.drawEllipse(centres_[i], kRadius, kRadius);
         painter.setPen(QColor(230, 230, 230));
-        const QString label = fontMetrics().elidedText(QString::fromStdString(node.id), Qt::ElideRight, 80);
-        painter.drawText(QRectF(centres_[i] + QPointF(-45, kRadius + 1), QSizeF(90, 14)), Qt::AlignHCenter | Qt::AlignTop, label);
+        const QString label = painter.fontMetrics().elidedText(QString::fromStdString(node.id), Qt::ElideRight, 80);
+        drawLabel(painter, QRectF(centres_[i] + QPointF(-45, kRadius + 1), QSizeF(90, 14)), Qt::AlignHCenter | Qt::AlignTop, label);
     }
 }
 
