@@ -242,7 +242,7 @@ void Generation::run() {
         if (observer_) stage_->setPoll([this, index = *activeRun_] { observer_->whileRunning(runs_[index], index); });
         stage_->setDescribing(false); // no step of a run is shown
         stage_->run(canvas);
-        lastDescription_ = stage_->stepDescription();
+        lastDescription_.clear(); // nor described: its stages skip the words
         if (observer_) observer_->stepDone(runs_[*activeRun_], *activeRun_, {});
     }
 }

@@ -76,6 +76,7 @@ public:
     // The run whose step is shown (the one lastStepDescription() describes): at the
     // end of a run, that run, where currentRun() is the next. The first run at the start.
     std::optional<std::size_t> shownRun() const;
+    // What the step shown did, in words; empty after run(), which shows no step.
     std::string lastStepDescription() const;
     std::vector<Annotation> currentAnnotations() const;
 
