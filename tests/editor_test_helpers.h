@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QTabBar>
 
 namespace {
 [[maybe_unused]] QString example(const char* name) { return QStringLiteral(BURROW_EXAMPLES "/") + name; }
@@ -28,6 +29,27 @@ bool openAndFinish(Window& window, const QString& path) {
     clock.start();
     while (!window.document()->atEnd() && clock.elapsed() < 60000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     return window.document()->atEnd();
+}
+
+// Every tab of the window's dock tab bars shows its dock's name whole: a bar like it
+// holding the same tabs, laid out at its natural size, fits in the bar's length.
+[[maybe_unused]] void verifyDockNamesWhole(QWidget& window) {
+    for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+        if (!bar->isVisible() || bar->count() == 0) continue;
+        QTabBar whole;
+        whole.setFont(bar->font());
+        whole.setShape(bar->shape());
+        whole.setDocumentMode(bar->documentMode());
+        QStringList names;
+        for (int i = 0; i < bar->count(); ++i) {
+            whole.addTab(bar->tabIcon(i), bar->tabText(i));
+            names << bar->tabText(i);
+        }
+        const bool sideways = bar->shape() == QTabBar::RoundedWest || bar->shape() == QTabBar::RoundedEast;
+        const int needed = sideways ? whole.sizeHint().height() : whole.sizeHint().width();
+        const int has = sideways ? bar->height() : bar->width();
+        QVERIFY2(needed <= has, qPrintable(QStringLiteral("the tabs %1 need %2 px, their bar has %3").arg(names.join(", ")).arg(needed).arg(has)));
+    }
 }
 
 template <typename T>

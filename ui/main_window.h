@@ -101,6 +101,13 @@ public:
 private:
     // The dock in front in a side's column (visible, docked there), or nullptr.
     QDockWidget* frontDock(Qt::DockWidgetArea area) const;
+    // The first layout on a window up to 1600 px wide, and on a wider one.
+    void layOutOneColumn(const QList<QDockWidget*>& tools, QDockWidget* overview, int windowHeight);
+    void layOutTwoColumns(const QList<QDockWidget*>& tools, QDockWidget* overview);
+    // The height the docks' column has in a window this tall.
+    int dockColumnHeight(int windowHeight) const;
+    // Gives the window this size again after the docks moved.
+    void keepSize(QSize wanted);
     // Docks start this wide: usable, and the map keeps most of the window.
     static constexpr int kNarrowDock = 290;
     void newProject();

@@ -4,7 +4,12 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QScreen>
+#include <QLayout>
+#include <QMenuBar>
 #include <QSettings>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QToolBar>
 #include <QTimer>
 #include <algorithm>
 #include <utility>
@@ -22,14 +27,33 @@ namespace burrow::ui {
 
 namespace {
 constexpr int kOverviewHeight = 130;
-constexpr int kOverviewBelowHeight = 740; // a window this tall keeps every dock tab's name readable above the overview
+
+// How long a tab bar down the side must be to show each dock's name whole: measured
+// on a tab bar like the ones QMainWindow makes, so the font and style decide, not a
+// guess in pixels.
+int sideTabsLength(const QList<QDockWidget*>& docks, const QFont& font, bool documentMode) {
+    QTabBar probe;
+    probe.setFont(font);
+    probe.setShape(QTabBar::RoundedWest);
+    probe.setDocumentMode(documentMode);
+    for (QDockWidget* dock : docks) probe.addTab(dock->windowTitle());
+    return probe.sizeHint().height();
+}
 } // namespace
+
+// The height the docks' column has in a window this tall: less its menu, top tool bars and status bar.
+int MainWindow::dockColumnHeight(int windowHeight) const {
+    int used = menuBar()->sizeHint().height() + statusBar()->sizeHint().height();
+    int toolRow = 0;
+    for (QToolBar* bar : findChildren<QToolBar*>())
+        if (!bar->isHidden() && toolBarArea(bar) == Qt::TopToolBarArea) toolRow = std::max(toolRow, bar->sizeHint().height());
+    return windowHeight - used - toolRow;
+}
 
 // The map is what is being designed, so it gets most of the window; the docks start
 // narrow (each usable at about 280 px) and tabbed. Up to 1600 px wide (laptops, and
-// 1400 x 900) every dock shares one tabbed column on the left, its tabs down the
-// side so all seven names stay readable (the Room Graph dock joins them when asked for), and the map keeps well over half the window;
-// wider, the tool docks are a second column on the right and the depths a strip below.
+// 1400 x 900) every dock shares one tabbed column on the left; wider, the tool docks
+// are a second column on the right and the depths a strip below.
 void MainWindow::applyFirstLayout() {
     const QList<QDockWidget*> tools = {findChild<QDockWidget*>("historyDock"), findChild<QDockWidget*>("legendDock"), rulesDock_, roomGraphDock_, playDock_,
                                        seedGalleryDock_};
@@ -38,35 +62,53 @@ void MainWindow::applyFirstLayout() {
         dock->setFloating(false);
         dock->show();
     }
+    // Moving the docks about stands them one under another for a moment, and a hidden
+    // window grows to fit all their heights together: the window is given back its size.
+    const QSize wanted = size();
     addDockWidget(Qt::LeftDockWidgetArea, generationDock_);
-    if (width() < 1600) {
-        setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
-        for (QDockWidget* dock : tools + QList<QDockWidget*>{depthStrip_}) {
-            addDockWidget(Qt::LeftDockWidgetArea, dock);
-            tabifyDockWidget(generationDock_, dock);
-        }
-        roomGraphDock_->hide(); // until asked for: Docks > Room Graph, or the stage's "Draw the Graph..."
-        generationDock_->raise();
-        // The overview under the column, small (it is for finding one's way, not for
-        // reading), when the column keeps room for every tab's name; else one more tab.
-        if (height() >= kOverviewBelowHeight) {
-            removeDockWidget(overview);
-            addDockWidget(Qt::LeftDockWidgetArea, overview, Qt::Vertical);
-            overview->show();
-            resizeDocks({generationDock_, overview}, {height(), kOverviewHeight}, Qt::Vertical);
-        } else {
-            tabifyDockWidget(generationDock_, overview);
-            generationDock_->raise();
-        }
-        resizeDocks({generationDock_}, {kNarrowDock + 20}, Qt::Horizontal);
-        return;
+    if (wanted.width() < 1600) layOutOneColumn(tools, overview, wanted.height());
+    else layOutTwoColumns(tools, overview);
+    roomGraphDock_->hide(); // until asked for: Docks > Room Graph, or the stage's "Draw the Graph..."
+    keepSize(wanted);
+}
+
+// Every dock in one column, its tabs down the side so every name stays readable, and
+// the map keeps well over half the window. The overview goes under the column, small
+// (it is for finding one's way, not for reading), when the column keeps room for
+// every tab's name above it; else it is one more tab. On a shorter window (a 1024 x
+// 700 laptop's) an eighth tab would cut every name short ("Generati...", "See..."):
+// the overview then waits in the Docks menu, where a click brings it back as a tab.
+void MainWindow::layOutOneColumn(const QList<QDockWidget*>& tools, QDockWidget* overview, int windowHeight) {
+    setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::West);
+    for (QDockWidget* dock : tools + QList<QDockWidget*>{depthStrip_}) {
+        addDockWidget(Qt::LeftDockWidgetArea, dock);
+        tabifyDockWidget(generationDock_, dock);
     }
+    QList<QDockWidget*> tabbed = QList<QDockWidget*>{generationDock_, depthStrip_} + tools;
+    tabbed.removeOne(roomGraphDock_);
+    const int column = dockColumnHeight(windowHeight);
+    const int overviewBelow = kOverviewHeight + 2 * fontMetrics().height(); // its picture, title bar and the splitter
+    if (column >= sideTabsLength(tabbed, font(), documentMode()) + overviewBelow) {
+        removeDockWidget(overview);
+        addDockWidget(Qt::LeftDockWidgetArea, overview, Qt::Vertical);
+        overview->show();
+        resizeDocks({generationDock_, overview}, {column, kOverviewHeight}, Qt::Vertical);
+    } else {
+        tabifyDockWidget(generationDock_, overview);
+        if (column < sideTabsLength(tabbed + QList<QDockWidget*>{overview}, font(), documentMode())) overview->hide();
+    }
+    generationDock_->raise();
+    resizeDocks({generationDock_}, {kNarrowDock + 20}, Qt::Horizontal);
+}
+
+// Generation on the left, the tool docks tabbed on the right over the overview, the
+// depths a strip below.
+void MainWindow::layOutTwoColumns(const QList<QDockWidget*>& tools, QDockWidget* overview) {
     for (QDockWidget* dock : tools) {
         addDockWidget(Qt::RightDockWidgetArea, dock);
         if (dock != tools.front()) tabifyDockWidget(tools.front(), dock);
     }
     setTabPosition(Qt::LeftDockWidgetArea, QTabWidget::South);
-    roomGraphDock_->hide();
     tools.front()->raise(); // History first: the Play dock comes forward when a game starts
     removeDockWidget(overview);
     addDockWidget(Qt::RightDockWidgetArea, overview, Qt::Vertical);
@@ -75,6 +117,13 @@ void MainWindow::applyFirstLayout() {
     resizeDocks({generationDock_, tools.front()}, {kNarrowDock, kNarrowDock}, Qt::Horizontal);
     resizeDocks({overview}, {kOverviewHeight + 60}, Qt::Vertical);
     resizeDocks({depthStrip_}, {90}, Qt::Vertical);
+}
+
+// The layout's least size is worked out again first: until then it is the one it had
+// with the docks one under another, and the window could not be made smaller.
+void MainWindow::keepSize(QSize wanted) {
+    layout()->activate();
+    resize(wanted);
 }
 
 void MainWindow::resetLayout() {
