@@ -98,12 +98,16 @@ public:
         const ordered_json levelFields = levelFieldDefs();
         ordered_json levels = ordered_json::array();
         for (int z = 0; z < level_.depthCount(); ++z) levels.push_back(levelJson(z));
+        // No table of contents ("toc" empty, no entity "exportToToc"): every thing is in
+        // its level's Things layer in this one file, and Excalibur's LDtk plugin (0.32)
+        // refuses a project whose toc lists any (it reads "widPix" and a string "iids"
+        // where LDtk 1.5.3 writes "widPx" and an object).
         const ordered_json project = {
             {"__header__", {{"fileType", "LDtk Project JSON"}, {"app", "LDtk"}, {"doc", "https://ldtk.io/json"},
                             {"schema", "https://ldtk.io/files/JSON_SCHEMA.json"}, {"appAuthor", "Burrow " BURROW_VERSION},
                             {"appVersion", "1.5.3"}, {"url", "https://ldtk.io"}}},
             {"iid", uuidOf(info_, "project")}, {"jsonVersion", "1.5.3"}, {"appBuildId", 473703}, {"nextUid", uids_.peek()},
-            {"identifierStyle", "Free"}, {"toc", tocJson()}, {"worldLayout", "Free"}, {"worldGridWidth", level_.width() * grid_},
+            {"identifierStyle", "Free"}, {"toc", ordered_json::array()}, {"worldLayout", "Free"}, {"worldGridWidth", level_.width() * grid_},
             {"worldGridHeight", level_.height() * grid_}, {"defaultLevelWidth", level_.width() * grid_},
             {"defaultLevelHeight", level_.height() * grid_}, {"defaultPivotX", 0}, {"defaultPivotY", 0}, {"defaultGridSize", grid_},
             {"defaultEntityWidth", grid_}, {"defaultEntityHeight", grid_}, {"bgColor", "#40465B"}, {"defaultLevelBgColor", "#18181C"},
@@ -208,7 +212,7 @@ private:
             const EntityDef& d = defs_[key];
             ordered_json fields = ordered_json::array();
             for (const FieldDef& f : d.fields) fields.push_back(fieldDefJson(f, f.type == "EntityRef"));
-            out.push_back({{"identifier", d.identifier}, {"uid", d.uid}, {"tags", {d.tag}}, {"exportToToc", true}, {"allowOutOfBounds", false},
+            out.push_back({{"identifier", d.identifier}, {"uid", d.uid}, {"tags", {d.tag}}, {"exportToToc", false}, {"allowOutOfBounds", false},
                            {"doc", nullptr}, {"width", grid_}, {"height", grid_}, {"resizableX", false}, {"resizableY", false},
                            {"minWidth", nullptr}, {"maxWidth", nullptr}, {"minHeight", nullptr}, {"maxHeight", nullptr},
                            {"keepAspectRatio", false}, {"tileOpacity", 1}, {"fillOpacity", 0.5}, {"lineOpacity", 1}, {"hollow", false},
@@ -266,8 +270,6 @@ private:
     // hold tens of thousands, each some kilobytes as JSON values.
     ordered_json thingsLayer(int z, int levelUid, int worldX) {
         ordered_json layer = layerInstance("Things", "Entities", thingsLayerUid_, depthIid(z, "/things"), levelUid);
-        const auto& objects = objects_[static_cast<std::size_t>(z)];
-        for (std::size_t i = 0; i < objects.size(); ++i) tocPlaces_[defs_.at(entityKey(objects[i])).identifier].push_back({z, i});
         layer["entityInstances"] = streamed_.array([this, z, worldX](ArrayLines& lines) {
             for (std::size_t i = 0; i < objects_[static_cast<std::size_t>(z)].size(); ++i) lines.value(entityInstance(z, i, worldX));
         });
@@ -281,14 +283,6 @@ private:
         return {{"__identifier", d.identifier}, {"__grid", {o.at.x, o.at.y}}, {"__pivot", {0, 0}}, {"__tags", {d.tag}}, {"__tile", nullptr},
                 {"__smartColor", colourText(d.colour)}, {"__worldX", worldX + px}, {"__worldY", py}, {"iid", entityIid(info_, o, z, i)},
                 {"width", grid_}, {"height", grid_}, {"defUid", d.uid}, {"px", {px, py}}, {"fieldInstances", entityFields(d, o, z)}};
-    }
-
-    // A thing's entry in the table of contents.
-    ordered_json tocEntry(int z, std::size_t i) const {
-        const MapObject& o = objects_[static_cast<std::size_t>(z)][i];
-        const int worldX = z * (level_.width() + kWorldGap) * grid_;
-        return {{"worldX", worldX + o.at.x * grid_}, {"worldY", o.at.y * grid_}, {"widPx", grid_}, {"heiPx", grid_}, {"fields", nullptr},
-                {"iids", {{"worldIid", worldIid_}, {"levelIid", depthIid(z)}, {"layerIid", depthIid(z, "/things")}, {"entityIid", entityIid(info_, o, z, i)}}}};
     }
 
     ordered_json kindsLayer(int z, int levelUid) {
@@ -343,18 +337,6 @@ private:
                 {"fieldInstances", fields}, {"layerInstances", layers}, {"__neighbours", ordered_json::array()}};
     }
 
-    // The table of contents: every entity, by definition (after the levels listed them).
-    ordered_json tocJson() {
-        ordered_json out = ordered_json::array();
-        for (const std::string& key : defOrder_) {
-            const std::string& id = defs_[key].identifier;
-            out.push_back({{"identifier", id}, {"instancesData", streamed_.array([this, id](ArrayLines& lines) {
-                                                    for (const auto& [z, i] : tocPlaces_[id]) lines.value(tocEntry(z, i));
-                                                })}});
-        }
-        return out;
-    }
-
     const Level& level_;
     const TileKinds& kinds_;
     const ExportInfo& info_;
@@ -370,7 +352,6 @@ private:
     std::vector<std::string> defOrder_;
     std::vector<std::pair<std::string, std::string>> origin_;
     std::vector<FieldDef> levelFields_;
-    std::map<std::string, std::vector<std::pair<int, std::size_t>>> tocPlaces_; // each entity identifier's things: depth, index
     StreamedJson streamed_; // the tiles and kinds of every depth, written as the file is
 };
 
