@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Burrow's maps as real game engines load them, in headless Chromium.
+
+Every example is exported as LDtk and Tiled (TMJ) maps; check.html loads each LDtk
+project through Excalibur's LDtk plugin and each Tiled map through Phaser, and posts
+back what the engines made. The two readings must agree cell for cell (the kinds of
+Excalibur's IntGrid against those of the tiles Phaser placed), thing for thing, and
+in the cells each draws; and they must be the exported maps' own sizes and things.
+
+    check_engines.py BURROW_BINARY SOURCE_DIR
+
+.ci/setup installs Debian's chromium and these engines (npm ci in tests/engines):
+without them this fails, it does not skip.
+"""
+import http.server
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = pathlib.Path(__file__).resolve().parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SECONDS = 300
+
+
+def fail(text):
+    sys.exit("engines: " + text)
+
+
+def export_examples(burrow, source, maps):
+    """Each example at seed 1, as LDtk and TMJ; the files each engine is given."""
+    listing = {}
+    for project in sorted((source / "examples").glob("*.burrow.json")):
+        stem = project.name[: -len(".burrow.json")]
+        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "ldtk,tmj", "--out", str(maps / stem)],
+                       check=True, capture_output=True)
+        depths = sorted((maps / stem).glob("*.tmj"), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
+        listing[stem] = {"ldtk": f"/maps/{stem}/{stem}.ldtk", "tmj": [f"/maps/{stem}/{p.name}" for p in depths]}
+    return listing
+
+
+def serve(maps, reported):
+    """The page and its engines from here, the maps from `maps`; the page's report is posted to /report."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def translate_path(self, path):
+            path = path.split("?", 1)[0]
+            root, rest = (maps, path[len("/maps/"):]) if path.startswith("/maps/") else (HERE, path.lstrip("/"))
+            target = (root / rest).resolve()
+            return str(target) if target.is_relative_to(root) else str(root / "missing")
+
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(204)
+            self.end_headers()
+            reported["report"] = json.loads(body)
+            reported["done"].set()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def kinds_in_tiled(tmj, layers):
+    """What the Tiled map says each cell is, as Phaser read it: the hidden kinds layer
+    where the game's art draws the map, else its tiles, both in Burrow's glyph tileset
+    (gid - first + 1, as LDtk's IntGrid writes a kind; 0 is void)."""
+    first = next(s["firstgid"] for s in tmj["tilesets"] if s["name"] == "burrow-tiles")
+    indices = layers.get("kinds", layers["tiles"])
+    return [0 if i < 0 else i - first + 1 for i in indices]
+
+
+def compare(stem, maps, reading):
+    """The problems of one example: the engines against the exported maps and each other."""
+    problems = []
+    ldtk = reading["ldtk"]
+    if ldtk["errors"]:
+        return [f"{stem}.ldtk: Excalibur refused it: {' | '.join(ldtk['errors'])[:800]}"], 0, 0, 0
+    files = sorted((maps / stem).glob("*.tmj"), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
+    if len(ldtk["levels"]) != len(files):
+        problems.append(f"{stem}: Excalibur made {len(ldtk['levels'])} levels of the LDtk project, there are {len(files)} Tiled maps")
+    cells = things = 0
+    for depth, (path, tiled) in enumerate(zip(files, reading["tiled"])):
+        where = f"{stem}, depth {depth}"
+        if tiled["errors"]:
+            problems.append(f"{path.name}: Phaser: {' | '.join(tiled['errors'])[:800]}")
+            continue
+        level = ldtk["levels"].get(f"Depth_{depth}")
+        if level is None:
+            problems.append(f"{stem}.ldtk: Excalibur has no level Depth_{depth}")
+            continue
+        tmj = json.loads(path.read_text())
+        if (tiled["width"], tiled["height"]) != (tmj["width"], tmj["height"]):
+            problems.append(f"{where}: Phaser reads {tiled['width']} x {tiled['height']}, the map is {tmj['width']} x {tmj['height']}")
+        if (level["columns"], level["rows"]) != (tmj["width"], tmj["height"]):
+            problems.append(f"{where}: Excalibur's IntGrid is {level['columns']} x {level['rows']}, the map {tmj['width']} x {tmj['height']}")
+        kinds = kinds_in_tiled(tmj, tiled["layers"])
+        differing = sum(a != b for a, b in zip(level["kinds"] or [], kinds)) + abs(len(level["kinds"] or []) - len(kinds))
+        if differing:
+            problems.append(f"{where}: {differing} of {len(kinds)} cells are another kind in Excalibur's IntGrid than in Phaser's tiles")
+        objects = sum(len(layer["objects"]) for layer in tmj["layers"] if layer["type"] == "objectgroup")
+        if tiled["things"] != objects or level["things"] != objects:
+            problems.append(f"{where}: the map has {objects} things, Phaser read {tiled['things']}, Excalibur made {level['things']}")
+        drawn = sum(1 for i in tiled["layers"]["tiles"] if i >= 0)
+        if level["drawn"] != drawn:
+            problems.append(f"{where}: Excalibur draws {level['drawn']} cells, Phaser {drawn}")
+        if drawn == 0:
+            problems.append(f"{where}: nothing is drawn, so the check proves nothing")
+        cells += len(kinds)
+        things += objects
+    return problems, len(files), cells, things
+
+
+def main():
+    if len(sys.argv) != 3:
+        fail("usage: check_engines.py BURROW_BINARY SOURCE_DIR")
+    burrow, source = sys.argv[1], pathlib.Path(sys.argv[2])
+    if not (HERE / "node_modules").is_dir():
+        fail(f"{HERE}/node_modules is missing: bash .ci/setup installs the engines (npm ci)")
+    if not os.access(CHROMIUM, os.X_OK):
+        fail(f"no Chromium at {CHROMIUM}: bash .ci/setup installs Debian's chromium")
+    work = pathlib.Path(tempfile.mkdtemp(prefix="burrow-engines-"))
+    try:
+        maps = work / "maps"
+        listing = export_examples(burrow, source, maps)
+        (maps / "list.json").write_text(json.dumps(listing))
+        reported = {"done": threading.Event()}
+        server = serve(maps, reported)
+        url = f"http://127.0.0.1:{server.server_address[1]}/check.html?list=/maps/list.json"
+        browser = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={work / 'profile'}", url],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        finished = reported["done"].wait(SECONDS)
+        browser.kill()
+        browser.wait()
+        server.shutdown()
+        if not finished:
+            fail(f"the page sent nothing back in {SECONDS} s")
+        report = reported["report"]
+        problems = list(report["errors"])
+        depths = cells = things = 0
+        for stem in listing:
+            if stem not in report["examples"]:
+                problems.append(f"{stem}: the page did not get to it")
+                continue
+            found, d, c, t = compare(stem, maps, report["examples"][stem])
+            problems += found
+            depths, cells, things = depths + d, cells + c, things + t
+        if depths < len(listing) or things == 0:
+            problems.append(f"only {depths} depths and {things} things were checked")
+        for p in problems:
+            print("FAIL:", p)
+        if problems:
+            sys.exit(f"engines: {len(problems)} problems")
+        print(f"{len(listing)} examples, {depths} depths: Excalibur (LDtk) and Phaser (Tiled) agree on {cells} cells and {things} things")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
