@@ -1,5 +1,7 @@
 #include "generation/generation.h"
 
+#include "generation/vector_state.h"
+
 #include <stdexcept>
 
 namespace burrow {
@@ -174,6 +176,7 @@ bool Generation::finished() const {
 }
 
 void Generation::generateOneStep() {
+    clearUpperVectorState(); // the editor's steps come between Qt's (generation/vector_state.h)
     if (!stage_ || stage_->finished()) {
         finishActiveRun();
         if (!startNextRun()) return;
@@ -233,13 +236,18 @@ void Generation::run() {
     }
     // Full speed: every stage's own run(), no recording. An observer that does not
     // want cells hears each stage start and finish, and one stepDone per run.
+    clearUpperVectorState();
     for (;;) {
         if (!stage_ || stage_->finished()) {
             finishActiveRun();
             if (!startNextRun()) break;
         }
         LevelCanvas canvas(level_, runs_[*activeRun_].depth, nullptr);
-        if (observer_) stage_->setPoll([this, index = *activeRun_] { observer_->whileRunning(runs_[index], index); });
+        if (observer_)
+            stage_->setPoll([this, index = *activeRun_] {
+                observer_->whileRunning(runs_[index], index);
+                clearUpperVectorState(); // the observer may be the editor's
+            });
         stage_->setDescribing(false); // no step of a run is shown
         stage_->run(canvas);
         lastDescription_.clear(); // nor described: its stages skip the words
