@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Burrow's maps as real game engines load them, in headless Chromium.
 
-Every example is exported as LDtk and Tiled (TMJ) maps; check.html loads each LDtk
-project through Excalibur's LDtk plugin and each Tiled map through Phaser, and posts
-back what the engines made. The two readings must agree cell for cell (the kinds of
-Excalibur's IntGrid against those of the tiles Phaser placed), thing for thing, and
-in the cells each draws; and they must be the exported maps' own sizes and things.
+Every example is exported as LDtk and Tiled (TMJ, TMX) maps, the Tiled ones also with
+their tilesets beside them; check.html loads each LDtk project through Excalibur's LDtk
+plugin, each TMJ through Phaser (embedded tilesets only: all it reads) and Excalibur's
+Tiled plugin, and each TMX through the latter, and posts back what the engines made.
+Every reading must agree with Excalibur's reading of the LDtk project cell for cell (the
+kinds of its IntGrid against those of the tiles each engine placed), thing for thing,
+and in the cells drawn; and all must be the exported maps' own sizes and things.
 
     check_engines.py BURROW_BINARY SOURCE_DIR
 
@@ -31,15 +33,25 @@ def fail(text):
     sys.exit("engines: " + text)
 
 
+def by_depth(folder, suffix):
+    """The folder's maps of one format, depth 0 first (stem-depth-10 after stem-depth-9)."""
+    return sorted(folder.glob("*." + suffix), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
+
+
 def export_examples(burrow, source, maps):
     """Each example at seed 1, as LDtk and TMJ; the files each engine is given."""
     listing = {}
     for project in sorted((source / "examples").glob("*.burrow.json")):
         stem = project.name[: -len(".burrow.json")]
-        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "ldtk,tmj", "--out", str(maps / stem)],
+        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "ldtk,tmj,tmx", "--out", str(maps / stem)],
                        check=True, capture_output=True)
-        depths = sorted((maps / stem).glob("*.tmj"), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
-        listing[stem] = {"ldtk": f"/maps/{stem}/{stem}.ldtk", "tmj": [f"/maps/{stem}/{p.name}" for p in depths]}
+        # And the Tiled maps with their tilesets beside them, which Excalibur reads too.
+        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "tmj,tmx", "--tilesets", "external", "--out", str(maps / stem / "external")],
+                       check=True, capture_output=True)
+        listing[stem] = {"ldtk": f"/maps/{stem}/{stem}.ldtk"}
+        for suffix in ("tmj", "tmx"):
+            listing[stem][suffix] = [f"/maps/{stem}/{p.name}" for p in by_depth(maps / stem, suffix)]
+            listing[stem]["external_" + suffix] = [f"/maps/{stem}/external/{p.name}" for p in by_depth(maps / stem / "external", suffix)]
     return listing
 
 
@@ -69,51 +81,61 @@ def serve(maps, reported):
 
 
 def kinds_in_tiled(tmj, layers):
-    """What the Tiled map says each cell is, as Phaser read it: the hidden kinds layer
+    """What a Tiled map says each cell is, as an engine read it: the hidden kinds layer
     where the game's art draws the map, else its tiles, both in Burrow's glyph tileset
-    (gid - first + 1, as LDtk's IntGrid writes a kind; 0 is void)."""
+    (gid - first + 1, as LDtk's IntGrid writes a kind; 0 is void, where Phaser reads
+    -1 and Excalibur 0)."""
     first = next(s["firstgid"] for s in tmj["tilesets"] if s["name"] == "burrow-tiles")
     indices = layers.get("kinds", layers["tiles"])
-    return [0 if i < 0 else i - first + 1 for i in indices]
+    return [0 if i <= 0 else i - first + 1 for i in indices]
+
+
+def differing(a, b):
+    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
 
 
 def compare(stem, maps, reading):
-    """The problems of one example: the engines against the exported maps and each other."""
+    """The problems of one example: each engine's reading against the exported maps and
+    against Excalibur's reading of the LDtk project."""
     problems = []
     ldtk = reading["ldtk"]
     if ldtk["errors"]:
         return [f"{stem}.ldtk: Excalibur refused it: {' | '.join(ldtk['errors'])[:800]}"], 0, 0, 0
-    files = sorted((maps / stem).glob("*.tmj"), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
-    if len(ldtk["levels"]) != len(files):
-        problems.append(f"{stem}: Excalibur made {len(ldtk['levels'])} levels of the LDtk project, there are {len(files)} Tiled maps")
+    files = by_depth(maps / stem, "tmj")
+    tmx_files = by_depth(maps / stem, "tmx")
+    if len(ldtk["levels"]) != len(files) or len(tmx_files) != len(files) or any(len(reading[k]) != len(files) for k in ("external_tmj", "external_tmx")):
+        problems.append(f"{stem}: Excalibur made {len(ldtk['levels'])} levels of the LDtk project; there are {len(files)} TMJ and {len(tmx_files)} TMX maps")
     cells = things = 0
-    for depth, (path, tiled) in enumerate(zip(files, reading["tiled"])):
+    for depth, path in enumerate(files):
         where = f"{stem}, depth {depth}"
-        if tiled["errors"]:
-            problems.append(f"{path.name}: Phaser: {' | '.join(tiled['errors'])[:800]}")
-            continue
         level = ldtk["levels"].get(f"Depth_{depth}")
         if level is None:
             problems.append(f"{stem}.ldtk: Excalibur has no level Depth_{depth}")
             continue
         tmj = json.loads(path.read_text())
-        if (tiled["width"], tiled["height"]) != (tmj["width"], tmj["height"]):
-            problems.append(f"{where}: Phaser reads {tiled['width']} x {tiled['height']}, the map is {tmj['width']} x {tmj['height']}")
+        objects = sum(len(layer["objects"]) for layer in tmj["layers"] if layer["type"] == "objectgroup")
         if (level["columns"], level["rows"]) != (tmj["width"], tmj["height"]):
             problems.append(f"{where}: Excalibur's IntGrid is {level['columns']} x {level['rows']}, the map {tmj['width']} x {tmj['height']}")
-        kinds = kinds_in_tiled(tmj, tiled["layers"])
-        differing = sum(a != b for a, b in zip(level["kinds"] or [], kinds)) + abs(len(level["kinds"] or []) - len(kinds))
-        if differing:
-            problems.append(f"{where}: {differing} of {len(kinds)} cells are another kind in Excalibur's IntGrid than in Phaser's tiles")
-        objects = sum(len(layer["objects"]) for layer in tmj["layers"] if layer["type"] == "objectgroup")
-        if tiled["things"] != objects or level["things"] != objects:
-            problems.append(f"{where}: the map has {objects} things, Phaser read {tiled['things']}, Excalibur made {level['things']}")
-        drawn = sum(1 for i in tiled["layers"]["tiles"] if i >= 0)
-        if level["drawn"] != drawn:
-            problems.append(f"{where}: Excalibur draws {level['drawn']} cells, Phaser {drawn}")
-        if drawn == 0:
-            problems.append(f"{where}: nothing is drawn, so the check proves nothing")
-        cells += len(kinds)
+        if level["things"] != objects:
+            problems.append(f"{where}: Excalibur made {level['things']} things of the LDtk level, the map has {objects}")
+        readings = [("Phaser (TMJ)", reading["phaser"][depth]), ("Excalibur (TMJ)", reading["tmj"][depth]), ("Excalibur (TMX)", reading["tmx"][depth]),
+                    ("Excalibur (TMJ, tilesets beside it)", reading["external_tmj"][depth]),
+                    ("Excalibur (TMX, tilesets beside it)", reading["external_tmx"][depth])]
+        for name, tiled in readings:
+            if tiled["errors"]:
+                problems.append(f"{where}: {name} refused the map: {' | '.join(tiled['errors'])[:800]}")
+                continue
+            if (tiled["width"], tiled["height"]) != (tmj["width"], tmj["height"]):
+                problems.append(f"{where}: {name} reads {tiled['width']} x {tiled['height']}, the map is {tmj['width']} x {tmj['height']}")
+            off = differing(level["kinds"] or [], kinds_in_tiled(tmj, tiled["layers"]))
+            if off:
+                problems.append(f"{where}: {off} of {tmj['width'] * tmj['height']} cells are another kind in {name} than in Excalibur's LDtk IntGrid")
+            if tiled["things"] != objects:
+                problems.append(f"{where}: {name} read {tiled['things']} things, the map has {objects}")
+            drawn = tiled["drawn"] if "drawn" in tiled else sum(1 for i in tiled["layers"]["tiles"] if i >= 0)
+            if drawn != level["drawn"] or drawn == 0:
+                problems.append(f"{where}: {name} draws {drawn} cells, Excalibur the LDtk level's {level['drawn']}")
+        cells += tmj["width"] * tmj["height"]
         things += objects
     return problems, len(files), cells, things
 
@@ -158,7 +180,7 @@ def main():
             print("FAIL:", p)
         if problems:
             sys.exit(f"engines: {len(problems)} problems")
-        print(f"{len(listing)} examples, {depths} depths: Excalibur (LDtk) and Phaser (Tiled) agree on {cells} cells and {things} things")
+        print(f"{len(listing)} examples, {depths} depths: Excalibur (LDtk; TMJ and TMX, tilesets embedded or beside) and Phaser (TMJ) agree on {cells} cells and {things} things")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
