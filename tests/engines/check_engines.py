@@ -38,16 +38,20 @@ def by_depth(folder, suffix):
     return sorted(folder.glob("*." + suffix), key=lambda p: [int(t) if t.isdigit() else t for t in p.stem.replace("-", " ").split()])
 
 
+def generate(burrow, *args):
+    done = subprocess.run([burrow, "generate", *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"burrow generate {' '.join(args)} failed:\n{done.stderr}")
+
+
 def export_examples(burrow, source, maps):
-    """Each example at seed 1, as LDtk and TMJ; the files each engine is given."""
+    """Each example at seed 1, as LDtk, TMJ and TMX, and the Tiled maps again with their
+    tilesets beside them; the files each engine is given, by example."""
     listing = {}
     for project in sorted((source / "examples").glob("*.burrow.json")):
         stem = project.name[: -len(".burrow.json")]
-        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "ldtk,tmj,tmx", "--out", str(maps / stem)],
-                       check=True, capture_output=True)
-        # And the Tiled maps with their tilesets beside them, which Excalibur reads too.
-        subprocess.run([burrow, "generate", str(project), "--seed", "1", "--format", "tmj,tmx", "--tilesets", "external", "--out", str(maps / stem / "external")],
-                       check=True, capture_output=True)
+        generate(burrow, str(project), "--seed", "1", "--format", "ldtk,tmj,tmx", "--out", str(maps / stem))
+        generate(burrow, str(project), "--seed", "1", "--format", "tmj,tmx", "--tilesets", "external", "--out", str(maps / stem / "external"))
         listing[stem] = {"ldtk": f"/maps/{stem}/{stem}.ldtk"}
         for suffix in ("tmj", "tmx"):
             listing[stem][suffix] = [f"/maps/{stem}/{p.name}" for p in by_depth(maps / stem, suffix)]
