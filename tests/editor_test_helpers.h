@@ -52,6 +52,25 @@ bool openAndFinish(Window& window, const QString& path) {
     }
 }
 
+// Each tab of the window's dock tab bars is as long as its name needs, though the bar
+// may scroll: no name is cut short.
+[[maybe_unused]] void verifyNoDockNameCut(QWidget& window) {
+    for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+        if (!bar->isVisible()) continue;
+        const bool sideways = bar->shape() == QTabBar::RoundedWest || bar->shape() == QTabBar::RoundedEast;
+        for (int i = 0; i < bar->count(); ++i) {
+            QTabBar alone;
+            alone.setFont(bar->font());
+            alone.setShape(bar->shape());
+            alone.setDocumentMode(bar->documentMode());
+            alone.addTab(bar->tabIcon(i), bar->tabText(i));
+            const int needed = sideways ? alone.sizeHint().height() : alone.sizeHint().width();
+            const int has = sideways ? bar->tabRect(i).height() : bar->tabRect(i).width();
+            QVERIFY2(has >= needed, qPrintable(QStringLiteral("the tab %1 is %2 px long, its name needs %3").arg(bar->tabText(i)).arg(has).arg(needed)));
+        }
+    }
+}
+
 template <typename T>
 T* child(QWidget* parent, const char* name) {
     T* w = parent->findChild<T*>(name);

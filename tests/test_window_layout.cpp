@@ -17,6 +17,7 @@
 #include "docks/legend_dock.h"
 #include "docks/play_dock.h"
 #include "docks/replay_bar.h"
+#include "docks/room_graph_dock.h"
 #include "document/project_document.h"
 #include "main_window.h"
 #include "map/map_view.h"
@@ -148,6 +149,23 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&fresh));
         QVERIFY(!fresh.findChild<LegendDock*>()->isHidden());
         QVERIFY(fresh.frameGeometry().top() >= fresh.screen()->availableGeometry().top());
+    }
+
+    // On the first window of a 1024 x 700 screen the Room Graph dock, opened, is an
+    // eighth tab where seven fit: the tab bar scrolls, and no name is cut short.
+    void openingTheRoomGraphCutsNoName() {
+        QSettings().clear();
+        MainWindow window;
+        window.resize(1024, 644);
+        window.applyFirstLayout();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* graph = window.findChild<RoomGraphDock*>();
+        graph->show();
+        graph->raise();
+        QTest::qWait(50);
+        QVERIFY(!graph->visibleRegion().isEmpty());
+        verifyNoDockNameCut(window);
     }
 
     // Tab on the map hides every dock and shows them again (Tiled's Clear View); Tab

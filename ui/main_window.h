@@ -60,6 +60,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // Each dock tab bar Qt makes shows its names whole, scrolling when they do not fit.
+    void childEvent(QChildEvent* event) override;
 
 private:
     void createMenus();

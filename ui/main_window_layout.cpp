@@ -2,6 +2,7 @@
 // Reset Layout), the one saved on quit and restored at the next start, the window
 // kept on its screen, and the docks hidden with Tab.
 #include <QAction>
+#include <QChildEvent>
 #include <QDockWidget>
 #include <QScreen>
 #include <QLayout>
@@ -124,6 +125,19 @@ void MainWindow::layOutTwoColumns(const QList<QDockWidget*>& tools, QDockWidget*
 void MainWindow::keepSize(QSize wanted) {
     layout()->activate();
     resize(wanted);
+}
+
+// QMainWindow makes a tab bar for each group of tabbed docks, and cuts every name short
+// when they do not all fit ("Generati...", "P..." for Play, with the Room Graph dock
+// opened on a laptop). Whole names and a scroll arrow read better: as each bar is first
+// shown (polished, after Qt has set it up), it stops eliding and scrolls instead.
+void MainWindow::childEvent(QChildEvent* event) {
+    QMainWindow::childEvent(event);
+    if (event->type() != QEvent::ChildPolished) return;
+    if (auto* tabs = qobject_cast<QTabBar*>(event->child())) {
+        tabs->setElideMode(Qt::ElideNone);
+        tabs->setUsesScrollButtons(true);
+    }
 }
 
 void MainWindow::resetLayout() {
