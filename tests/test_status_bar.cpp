@@ -4,11 +4,16 @@
 #include <QTest>
 
 #include <QLabel>
+#include <QLayout>
 #include <QStatusBar>
+#include <QUndoStack>
 
 #include "test_main.h"
+#include "commands/paint_command.h"
+#include "document/level_facts.h"
 #include "document/project_document.h"
 #include "main_window.h"
+#include "map/map_view.h"
 
 #include "editor_test_helpers.h"
 
@@ -38,6 +43,50 @@ private slots:
         bar->showMessage("Saved");
         QVERIFY(summary->isVisible());
         bar->clearMessage();
+    }
+
+    // What the status bar says of the cell under the cursor follows the level, not
+    // only the mouse: after Ctrl+Z the cell painted a moment ago is told as it is now.
+    void theCellUnderTheCursorIsToldAgainAfterAnUndo() {
+        ui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndFinish(window, QStringLiteral(BURROW_EXAMPLES "/mazes.burrow.json")));
+        ui::ProjectDocument* doc = window.document();
+        const Level& level = doc->level();
+        Cell wall{0, 0, 0};
+        while (level.at(wall.x, wall.y, 0) != Tile::Wall) ++wall.x;
+        emit window.mapView()->cellHovered(wall);
+        auto* cell = child<QLabel>(&window, "cellLabel");
+        QVERIFY2(cell->text().contains("Wall") && !cell->text().contains("painted"), qPrintable(cell->text()));
+        // Told at once, not when the regions are next labelled (nothing may ask).
+        doc->undoStack()->push(new ui::PaintCommand(doc, {{wall, Tile::Floor}}, "Pencil", 0));
+        QVERIFY2(cell->text().contains("Floor") && cell->text().contains("painted"), qPrintable(cell->text()));
+        doc->undoStack()->undo();
+        QVERIFY2(cell->text().contains("Wall") && !cell->text().contains("painted"), qPrintable(cell->text()));
+    }
+
+    // On a laptop's window the level's summary gives up the project's name before its
+    // hash, which a designer compares with `burrow stats`: the hash is always whole,
+    // whatever the cell under the cursor says.
+    void theLevelHashStaysWholeBesideALongCellText() {
+        ui::MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndFinish(window, QStringLiteral(BURROW_EXAMPLES "/mazes.burrow.json")));
+        auto* summary = child<QLabel>(&window, "levelLabel");
+        auto* cell = child<QLabel>(&window, "cellLabel");
+        const QString hash = window.document()->levelHash();
+        QVERIFY(!hash.isEmpty());
+        cell->setText("x 136, y 116, depth 10 — Stairs down '>' (painted) — region 12, 3401 cells — stairs down to depth 11, region 4");
+        QTRY_VERIFY(window.statusBar()->layout()->geometry().width() > 0);
+        QCoreApplication::processEvents();
+        window.statusBar()->layout()->activate();
+        QVERIFY2(summary->text().endsWith(hash), qPrintable(summary->text()));
+        QVERIFY2(summary->fontMetrics().horizontalAdvance(summary->text()) <= summary->contentsRect().width(),
+                 qPrintable(QStringLiteral("%1 px of text in %2 px").arg(summary->fontMetrics().horizontalAdvance(summary->text())).arg(summary->contentsRect().width())));
+        QVERIFY(summary->geometry().right() <= window.statusBar()->width());
+        QVERIFY2(window.width() <= 1024, qPrintable(QString::number(window.width())));
     }
 };
 

@@ -1,5 +1,6 @@
 #include "main_window.h"
 #include "io/file_io.h"
+#include "status/status_line.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -42,7 +43,6 @@
 #include "map/entity_looks.h"
 #include "map/map_view.h"
 #include "play/game_cover.h"
-#include "map/zoom_button.h"
 #include "regions/reachability.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
@@ -74,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
         depthStrip_->cellsChanged(changes);
+        if (hovered_) showHoveredCell(hovered_); // painted, undone or generated under the cursor
     });
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showLevelLabel);
@@ -142,25 +143,7 @@ void MainWindow::chooseAndOpen() {
     if (!path.isEmpty()) openProject(path);
 }
 
-// The cell under the cursor, the zoom and the level's summary. A message (where an
-// export went, a warning) is worth more than the summary: when the window is too
-// narrow for both, the summary steps aside while the message shows, rather than
-// cutting it to "Exported to /work/m".
-void MainWindow::createStatusBar() {
-    cellLabel_ = new QLabel(this);
-    cellLabel_->setObjectName("cellLabel");
-    levelLabel_ = new QLabel(this);
-    levelLabel_->setObjectName("levelLabel");
-    auto* zoom = new ZoomButton(mapView_, this);
-    statusBar()->addWidget(cellLabel_, 1);
-    statusBar()->addPermanentWidget(zoom);
-    statusBar()->addPermanentWidget(levelLabel_);
-    connect(statusBar(), &QStatusBar::messageChanged, this, [this, zoom](const QString& message) {
-        constexpr int kSpacing = 40; // the status bar's margins and gaps, generously
-        const int room = statusBar()->width() - zoom->sizeHint().width() - levelLabel_->sizeHint().width() - kSpacing;
-        levelLabel_->setVisible(message.isEmpty() || statusBar()->fontMetrics().horizontalAdvance(message) <= room);
-    });
-}
+void MainWindow::createStatusBar() { status_ = new StatusLine(statusBar(), mapView_); }
 
 // Another program (or a second editor) changed a file of the project. With nothing
 // unsaved here, reloading loses nothing: offered at once, without blocking. With
@@ -263,6 +246,7 @@ void MainWindow::levelReset() {
         mapView_->setOverlays(o);
     }
     showLevelLabel();
+    if (hovered_) showHoveredCell(hovered_);
     mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
     // The warnings of the level shown now, every depth named; gone once an edit or an
@@ -279,14 +263,15 @@ void MainWindow::levelReset() {
 void MainWindow::showLevelLabel() {
     const Project& p = document_->project();
     const QString hash = document_->levelHash();
-    levelLabel_->setText(tr("%1 · %2 x %3 x %4 · seed %5%6")
-                             .arg(QString::fromStdString(p.name))
+    const QString name = QString::fromStdString(p.name);
+    status_->showSummary(name,
+                         tr("%1 x %2 x %3 · seed %4%5")
                              .arg(p.size.width)
                              .arg(p.size.height)
                              .arg(p.size.depth)
                              .arg(p.seedText.empty() ? QString::number(p.seed) : QString::fromStdString(p.seedText))
-                             .arg(hash.isEmpty() ? QString() : tr(" · level %1").arg(hash)));
-    levelLabel_->setToolTip(tr("The level hash: `burrow stats PROJECT` prints the same one for the saved project"));
+                             .arg(hash.isEmpty() ? QString() : tr(" · level %1").arg(hash)),
+                         tr("%1\nThe level hash: `burrow stats PROJECT` prints the same one for the saved project").arg(name));
 }
 
 void MainWindow::showAnnotations() {
@@ -310,7 +295,7 @@ void MainWindow::showHoveredCell(std::optional<Cell> cell) {
     hovered_ = cell;
     if (cell && !document_->level().contains(cell->x, cell->y, cell->z)) cell.reset(); // a cell of a level since replaced
     if (!cell) {
-        cellLabel_->clear();
+        status_->showCell({});
         return;
     }
     const Level& level = document_->level();
@@ -331,7 +316,7 @@ void MainWindow::showHoveredCell(std::optional<Cell> cell) {
         if (s.x == cell->x && s.y == cell->y && (s.upperDepth == cell->z || s.upperDepth + 1 == cell->z))
             text += s.upperDepth == cell->z ? tr(" — stairs down to depth %1, region %2").arg(s.upperDepth + 1).arg(s.lowerRegion)
                                             : tr(" — stairs up to depth %1, region %2").arg(s.upperDepth).arg(s.upperRegion);
-    cellLabel_->setText(text);
+    status_->showCell(text);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -25,6 +25,7 @@ class PaintController;
 class PrefabMaker;
 class PlayDock;
 class SeedGalleryDock;
+class StatusLine;
 class RulesDock;
 class RoomGraphDock;
 class ProjectDocument;
@@ -147,8 +148,7 @@ private:
     TilePalette* palette_ = nullptr;
     QSpinBox* depthBox_ = nullptr;
     QMenu* recentMenu_ = nullptr;
-    QLabel* cellLabel_ = nullptr;
-    QLabel* levelLabel_ = nullptr;
+    StatusLine* status_ = nullptr;
     std::optional<Cell> hovered_; // the cell the status bar describes
 };
 
