@@ -272,6 +272,10 @@ private slots:
         QVERIFY(copyStamp(level, 0, {7, 7, 2, 2}).empty());
         QCOMPARE(stampCells(stamp, {4, 3}, 6, 4).size(), std::size_t(2)); // two of its cells fit
         QVERIFY(stampCells(stamp, {-3, 0}, 6, 4).empty());
+        // Laid under the cursor, the cursor at its middle (the right or lower of two).
+        QCOMPARE(stampCorner(stamp.tiles, {5, 5}), (Point{4, 4}));                     // 3 x 2
+        QCOMPARE(stampCorner(copyStamp(level, 0, {0, 0, 4, 1}).tiles, {5, 5}), (Point{3, 5})); // 4 x 1
+        QCOMPARE(stampCorner(copyStamp(level, 0, {0, 0, 1, 1}).tiles, {5, 5}), (Point{5, 5}));
         QCOMPARE(clippedArea({5, 3}, {-2, 1}, 6, 4), (Rect{0, 1, 6, 3}));
     }
 
@@ -295,7 +299,7 @@ private slots:
         QCOMPARE(doc->undoStack()->count(), 0); // copying edits nothing
         paste->trigger();
         QVERIFY(child<QAction>(&window, "toolStamp")->isChecked());
-        drag(view, {{20, 10}});
+        drag(view, {{22, 11}}); // the cursor at the stamp's middle, as in Tiled
         for (int y = 0; y < 2; ++y)
             for (int x = 0; x < 4; ++x) QCOMPARE(doc->level().at(20 + x, 10 + y, 0), generated.at(2 + x, 3 + y, 0));
         QCOMPARE(doc->undoStack()->count(), 1);
@@ -304,7 +308,7 @@ private slots:
         view->setFocus();
         child<QAction>(&window, "turnStampRight")->trigger();
         QCOMPARE(window.painter()->stamp().tiles.width(), 2);
-        drag(view, {{30, 12}});
+        drag(view, {{31, 14}});
         for (int y = 0; y < 4; ++y)
             for (int x = 0; x < 2; ++x) QCOMPARE(doc->level().at(30 + x, 12 + y, 0), generated.at(2 + y, 3 + 1 - x, 0));
         QCOMPARE(doc->undoStack()->count(), 2);

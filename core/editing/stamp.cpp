@@ -53,6 +53,8 @@ Stamp mirroredTopBottom(const Stamp& stamp) {
     return remapped(stamp, w, h, [h](int x, int y) { return Point{x, h - 1 - y}; });
 }
 
+Point stampCorner(const TileGrid& stamp, Point cursor) { return {cursor.x - stamp.width() / 2, cursor.y - stamp.height() / 2}; }
+
 std::vector<std::pair<Point, Tile>> stampCells(const Stamp& stamp, Point at, int width, int height) {
     std::vector<std::pair<Point, Tile>> cells;
     const int x0 = std::max(0, at.x), y0 = std::max(0, at.y);

@@ -26,6 +26,11 @@ Stamp turnedAnticlockwise(const Stamp& stamp);
 Stamp mirroredLeftRight(const Stamp& stamp);
 Stamp mirroredTopBottom(const Stamp& stamp);
 
+// Where the top-left corner of a stamp goes when it is laid under the cursor: the
+// cursor at its middle (the right or lower of two middle cells), as Tiled's stamp
+// brush lays it.
+Point stampCorner(const TileGrid& stamp, Point cursor);
+
 // The cells a stamp laid with its top-left corner at `at` covers within a
 // width x height level, each with its tile, row by row.
 std::vector<std::pair<Point, Tile>> stampCells(const Stamp& stamp, Point at, int width, int height);

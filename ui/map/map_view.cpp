@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "editing/shapes.h"
+#include "editing/stamp.h"
 
 namespace burrow::ui {
 
@@ -332,17 +333,18 @@ void MapView::drawEditing(QPainter& painter, const CellTransform& t) {
         painter.drawRect(area);
     }
     if (tool_ == PaintTool::Stamp && stamp_ && !stamp_->empty() && hover_) {
+        const Point corner = stampCorner(*stamp_, {hover_->x, hover_->y});
         painter.setOpacity(0.7);
         for (int y = 0; y < stamp_->height(); ++y)
             for (int x = 0; x < stamp_->width(); ++x) {
-                const int cx = hover_->x + x, cy = hover_->y + y;
-                if (cx < level_->width() && cy < level_->height())
+                const int cx = corner.x + x, cy = corner.y + y;
+                if (level_->contains(cx, cy, 0))
                     painter.fillRect(t.cellRect(cx, cy), QColor::fromRgb(level_->kinds[(*stamp_)(x, y)].background));
             }
         painter.setOpacity(1.0);
         painter.setPen(QPen(QColor(255, 240, 120), 1, Qt::DashLine));
         painter.setBrush(Qt::NoBrush);
-        painter.drawRect(t.cellRect(hover_->x, hover_->y, stamp_->width(), stamp_->height()));
+        painter.drawRect(t.cellRect(corner.x, corner.y, stamp_->width(), stamp_->height()));
     }
 }
 

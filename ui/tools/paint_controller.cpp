@@ -80,11 +80,12 @@ void PaintController::mirrorStamp(bool leftRight) {
     emit stampChanged();
 }
 
-// The stamp's cells as hand edits, one undo step for a click or a whole drag.
-void PaintController::lay(Point at) {
+// The stamp's cells as hand edits, centred on the cursor's cell; one undo step for a
+// click or a whole drag.
+void PaintController::lay(Point cursor) {
     const Level& level = document_->level();
     std::vector<ProjectDocument::EditChange> changes;
-    for (const auto& [p, tile] : stampCells(stamp_, at, level.width(), level.height())) changes.push_back({{p.x, p.y, view_->depth()}, tile});
+    for (const auto& [p, tile] : stampCells(stamp_, stampCorner(stamp_.tiles, cursor), level.width(), level.height())) changes.push_back({{p.x, p.y, view_->depth()}, tile});
     push(std::move(changes), tr("Stamp"), stroke_);
 }
 

@@ -48,7 +48,7 @@ signals:
 
 private:
     void paint(const std::vector<Point>& cells, const QString& what, int stroke);
-    void lay(Point at);
+    void lay(Point cursor);
     bool erase(const QString& what);
     void push(std::vector<ProjectDocument::EditChange> changes, const QString& what, int stroke);
     // The cells under the brush at each of `cells`, within the level.
