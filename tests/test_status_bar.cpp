@@ -3,6 +3,8 @@
 // narrow for both, and comes back when the message goes.
 #include <QTest>
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
 #include <QStatusBar>
@@ -13,6 +15,9 @@
 #include "document/level_facts.h"
 #include "document/project_document.h"
 #include "main_window.h"
+#include "pipeline/builtin_stages.h"
+#include "project/project.h"
+#include "status/level_summary_label.h"
 #include "map/map_view.h"
 
 #include "editor_test_helpers.h"
@@ -43,6 +48,28 @@ private slots:
         bar->showMessage("Saved");
         QVERIFY(summary->isVisible());
         bar->clearMessage();
+    }
+
+    // Given the width it asks for, the summary is shown whole: measured in parts (the
+    // name, then the rest) its width may round past the whole's, and the name was cut
+    // short with room to spare.
+    void theSummaryIsWholeAtTheWidthItAsksFor() {
+        ui::LevelSummaryLabel label;
+        label.show();
+        const QString details = "80 x 50 x 3 · seed 5 · level 1699c9dfbf2f21ca";
+        int checked = 0;
+        for (const QFileInfo& file : QDir(QStringLiteral(BURROW_EXAMPLES)).entryInfoList({"*.burrow.json"})) {
+            const Project project = loadProject(file.absoluteFilePath().toStdString(), builtinStages());
+            for (const QString& name : {QString::fromStdString(project.name), QString::fromStdString(project.name).left(23)}) {
+                label.setSummary(name, details);
+                label.resize(label.sizeHint());
+                QCOMPARE(label.text(), name + " · " + details);
+                label.resize(label.minimumSizeHint());
+                QVERIFY2(label.text().endsWith("… · " + details) || label.text() == name + " · " + details, qPrintable(label.text()));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 20);
     }
 
     // What the status bar says of the cell under the cursor follows the level, not
@@ -87,6 +114,9 @@ private slots:
                  qPrintable(QStringLiteral("%1 px of text in %2 px").arg(summary->fontMetrics().horizontalAdvance(summary->text())).arg(summary->contentsRect().width())));
         QVERIFY(summary->geometry().right() <= window.statusBar()->width());
         QVERIFY2(window.width() <= 1024, qPrintable(QString::number(window.width())));
+        // The cursor off the map: the name is whole again, where it fits.
+        emit window.mapView()->cellHovered(std::nullopt);
+        QTRY_VERIFY2(summary->text().startsWith(QString::fromStdString(window.document()->project().name)), qPrintable(summary->text()));
     }
 };
 

@@ -48,7 +48,12 @@ void LevelSummaryLabel::fit() {
         setText(details_);
         return;
     }
-    const int room = contentsRect().width() - 2 * margin() - fontMetrics().horizontalAdvance(kSeparator + details_);
+    const int width = contentsRect().width() - 2 * margin();
+    if (fontMetrics().horizontalAdvance(whole()) <= width) { // measured whole: its parts' widths may round up past it
+        setText(whole());
+        return;
+    }
+    const int room = width - fontMetrics().horizontalAdvance(kSeparator + details_);
     QString name = fontMetrics().elidedText(name_, Qt::ElideRight, room);
     if (name.isEmpty()) name = kEllipsis;
     setText(name + kSeparator + details_);
