@@ -4,6 +4,7 @@
 #include <QTest>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QMessageBox>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -49,6 +50,33 @@ private slots:
         const auto map = nlohmann::json::parse(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-2.tmj"));
         QCOMPARE(map["width"].get<int>(), 100);
         QVERIFY(!dialog.findChild<QCheckBox*>("game-tiles")); // only for a project with the game's tiles
+        QVERIFY(map["tilesets"][0].contains("tiles")); // embedded, unless asked
+    }
+
+    // Tilesets beside the maps, as `--tilesets external` writes them: each map names
+    // the shared file, and the choice is offered only with a Tiled format.
+    void exportWritesTilesetsBesideTheMaps() {
+        MainWindow window;
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        ExportDialog dialog(window.document());
+        auto* tilesets = child<QComboBox>(&dialog, "tilesets");
+        for (const char* off : {"format-tmj", "format-png", "format-tmx", "format-txt", "format-csv", "format-ldtk"}) child<QCheckBox>(&dialog, off)->setChecked(false);
+        child<QCheckBox>(&dialog, "format-png")->setChecked(true);
+        QVERIFY(!tilesets->isEnabled());
+        child<QCheckBox>(&dialog, "format-tmx")->setChecked(true);
+        QVERIFY(tilesets->isEnabled());
+        tilesets->setCurrentIndex(1);
+        child<QCheckBox>(&dialog, "format-png")->setChecked(false);
+        ExportRequest request = dialog.request();
+        QVERIFY(request.externalTilesets);
+        request.depth = 0;
+        QTemporaryDir dir;
+        QString error;
+        const QStringList files = ExportDialog::exportLevel(*window.document(), request, dir.path(), nullptr, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString map = QString::fromStdString(readTextFile(dir.path().toStdString() + "/cellular-depths-depth-0.tmx"));
+        QVERIFY2(map.contains("<tileset firstgid=\"1\" source=\"cellular-depths-burrow-tiles.tsx\"/>"), qPrintable(map.left(600)));
+        QVERIFY(std::filesystem::exists(dir.path().toStdString() + "/cellular-depths-burrow-tiles.tsx"));
     }
 
     // A project with the game's tiles: the dialog offers them (checked), the cell size

@@ -56,12 +56,20 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     style_->setCurrentIndex(settings.value("export/style", 0).toInt());
     regions_ = new QCheckBox(tr("each region in its own colour"), this);
     regions_->setChecked(settings.value("export/regions", false).toBool());
+    tilesets_ = new QComboBox(this);
+    tilesets_->setObjectName("tilesets");
+    tilesets_->addItem(tr("in each map"), false);
+    tilesets_->addItem(tr("beside the maps (.tsj / .tsx)"), true);
+    tilesets_->setCurrentIndex(settings.value("export/external-tilesets", false).toBool() ? 1 : 0);
+    tilesets_->setToolTip(tr("Where the Tiled maps' tilesets go: embedded in every map, or written once beside them "
+                             "for the maps to share (`burrow generate --tilesets external`)"));
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("Formats"), formats);
     form->addRow(tr("Folder"), folderRow);
     form->addRow(tr("Depths"), depth_);
     form->addRow(tr("Cell size"), cell_);
+    form->addRow(tr("Tilesets"), tilesets_);
     if (const GameTiles& game = document->project().gameTiles; !game.empty()) {
         // The game's art has one size: the cell size follows it while it is used.
         gameTiles_ = new QCheckBox(tr("Draw with the game's tiles (%1 px, autotiled)").arg(game.tileSize()), this);
@@ -80,6 +88,14 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // The choice is the Tiled maps': with neither chosen it has nothing to say.
+    const auto tiledChosen = [this] {
+        tilesets_->setEnabled(std::any_of(formats_.begin(), formats_.end(), [](const auto& f) {
+            return (f.first == ExportFormat::Tmj || f.first == ExportFormat::Tmx) && f.second->isChecked();
+        }));
+    };
+    for (const auto& [f, box] : formats_) connect(box, &QCheckBox::toggled, this, tiledChosen);
+    tiledChosen();
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to"), folder_->text());
         if (!dir.isEmpty()) folder_->setText(dir);
@@ -97,6 +113,7 @@ ExportRequest ExportDialog::request() const {
     request.pngStyle = style_->currentData().toInt() == 1 ? CellStyle::Blocks : CellStyle::Glyphs;
     request.pngRegions = regions_->isChecked();
     request.movement = document_->project().movement;
+    request.externalTilesets = tilesets_->currentData().toBool();
     if (depth_->currentData().toInt() >= 0) request.depth = depth_->currentData().toInt();
     if (gameTiles_ && gameTiles_->isChecked()) {
         request.gameTiles = document_->project().gameTiles;
@@ -133,6 +150,7 @@ void ExportDialog::accept() {
     if (!r.gameTiles) settings.setValue("export/cell", r.tileSize); // the game's size is not a choice
     settings.setValue("export/style", style_->currentIndex());
     settings.setValue("export/regions", r.pngRegions);
+    settings.setValue("export/external-tilesets", r.externalTilesets);
     QString error;
     const QStringList files = exportLevel(*document_, r, folder(), this, &error);
     if (!error.isEmpty()) {

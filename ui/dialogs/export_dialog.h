@@ -1,6 +1,6 @@
 #pragma once
-// File > Export: formats, folder, depths, cell size, PNG style, the game's tiles
-// or Burrow's (when the project has its own); the last choices
+// File > Export: formats, folder, depths, cell size, where the Tiled maps' tilesets
+// go, PNG style, the game's tiles or Burrow's (when the project has its own); the last choices
 // are remembered. The export itself is burrow_core's, as for `burrow generate`.
 #include <QDialog>
 #include <QStringList>
@@ -39,6 +39,7 @@ private:
     QSpinBox* cell_;
     QComboBox* style_;
     QCheckBox* regions_;
+    QComboBox* tilesets_; // embedded in each Tiled map, or beside them
     QCheckBox* gameTiles_ = nullptr; // only when the project has the game's tiles
 };
 
