@@ -139,13 +139,17 @@ private slots:
         QCOMPARE(resizedPrefab(p, 5, 5), p);
     }
 
-    // A prefab a group places is in use; one none does is not.
-    void prefabUsesNameTheGroups() {
+    // A prefab a group places is in use, and so is a stage's sample; one neither uses is not.
+    void prefabUsesNameTheGroupsAndSamples() {
         const Project shrines = loadProject(kShrines, builtinStages());
-        const auto uses = prefabUses(shrines, "shrine");
+        const auto uses = prefabUses(shrines, "shrine", builtinStages());
         QVERIFY(!uses.empty());
         QVERIFY2(uses.front().starts_with("prefab group "), uses.front().c_str());
-        QVERIFY(prefabUses(shrines, "no_such_prefab").empty());
+        QVERIFY(prefabUses(shrines, "no_such_prefab", builtinStages()).empty());
+        const Project ruins = loadProject(BURROW_EXAMPLES "/wfc-ruins.burrow.json", builtinStages());
+        const auto samples = prefabUses(ruins, "ruins", builtinStages());
+        QCOMPARE(samples.size(), std::size_t(1));
+        QCOMPARE(samples.front(), std::string("the sample of stage ruins"));
     }
 
     void drawnPrefabsWriteBackAsTheyRead() {

@@ -67,7 +67,7 @@ private slots:
         QVERIFY(!dialog.paint({1, 1}));
 
         dialog.select(0); // the shrine, 7 x 7, its door an opening at (3, 0), placed by a group
-        QVERIFY(visibleText("Placed by prefab group "));
+        QVERIFY(visibleText("Used as prefab group "));
         PrefabCanvas* canvas = dialog.canvas();
         QVERIFY(canvas->isEnabled());
         QVERIFY(canvas->cellSize() >= 8);
@@ -125,7 +125,7 @@ private slots:
         dialog.addPrefab();
         QCOMPARE(dialog.list()->count(), 4);
         QCOMPARE(dialog.prefabs().prefabs[3].id, std::string("prefab-1"));
-        QVERIFY(visibleText("No population group places it yet"));
+        QVERIFY(visibleText("Nothing uses it yet"));
         QVERIFY(!dialog.setPrefabId("shrine"));
         QVERIFY(dialog.problem().contains("already"));
         QVERIFY(!dialog.setPrefabId("two words"));
@@ -211,6 +211,18 @@ private slots:
         QVERIFY(dialog.removePrefab(2));
         QCOMPARE(dialog.list()->count(), 2);
         QVERIFY(!dialog.paint({2, 2})); // shown, not changed
+    }
+
+    // The sample a wave function collapse stage grows from is in use: the dialog says so,
+    // and will not remove it (the stage would grow nothing).
+    void aStagesSampleStays() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("wfc-ruins.burrow.json"), nullptr));
+        PrefabsDialog dialog(doc.project());
+        dialog.select(0);
+        QVERIFY(!dialog.removePrefab(0));
+        QVERIFY2(dialog.problem().contains("the sample of stage ruins"), qPrintable(dialog.problem()));
+        QCOMPARE(dialog.list()->count(), 1);
     }
 
     // Cancel leaves the project as it was; a project without prefabs says how to make one.

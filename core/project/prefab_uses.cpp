@@ -6,9 +6,16 @@
 
 namespace burrow {
 
-std::vector<std::string> prefabUses(const Project& project, const std::string& id) {
+std::vector<std::string> prefabUses(const Project& project, const std::string& id, const StageCatalog& catalog) {
     std::vector<std::string> uses;
     for (const StageEntry& stage : project.recipe.stages) {
+        if (const StageType* type = catalog.find(stage.type))
+            for (const ParamSpec& spec : type->params)
+                if (spec.type == ParamType::Prefab && stage.params.has(spec.key) && stage.params.choice(spec.key) == id) {
+                    std::string what = spec.key; // "sample": the parameter's name, in words
+                    std::replace(what.begin(), what.end(), '_', ' ');
+                    uses.push_back("the " + what + " of stage " + stage.name);
+                }
         if (!stage.rules) continue;
         for (const PopulationGroup& g : stage.rules->groups)
             if (g.kind == PopulationGroup::Kind::Prefabs &&

@@ -1,6 +1,7 @@
 #pragma once
-// What in a project stamps a prefab, so an editor can refuse to remove one still in
-// use and say where (a prefab group must name at least one prefab).
+// What in a project uses a prefab, so an editor can refuse to remove one still in
+// use and say where: a prefab group must name at least one prefab, and a stage that
+// grows from a sample (wave function collapse) grows nothing without it.
 #include <string>
 #include <vector>
 
@@ -8,8 +9,10 @@
 
 namespace burrow {
 
-// The population groups that place prefab `id`, in a designer's words ("prefab
-// group altars of stage things"); empty when none does.
-std::vector<std::string> prefabUses(const Project& project, const std::string& id);
+// The population groups that place prefab `id` and the stages that name it in a
+// parameter (`catalog` says which parameters name prefabs), in a designer's words:
+// "prefab group altars of stage things", "the sample of stage ruins"; empty when
+// nothing uses it.
+std::vector<std::string> prefabUses(const Project& project, const std::string& id, const StageCatalog& catalog);
 
 } // namespace burrow

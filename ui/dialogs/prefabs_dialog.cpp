@@ -16,6 +16,7 @@
 #include "content/population_rules.h"
 #include "dialogs/prefab_canvas.h"
 #include "model/entity_template.h"
+#include "pipeline/builtin_stages.h"
 #include "project/prefab_uses.h"
 #include "tools/tile_palette.h"
 
@@ -219,12 +220,12 @@ void PrefabsDialog::showCurrent() {
         if (source.is_string()) file = source.get<std::string>();
         else if (source.is_object()) file = source.value("tiled", source.value("text", file));
         source_->setText(tr("Read from %1: change it there (it is left as it is), or remove it here.").arg(QString::fromStdString(file)));
-    } else if (const auto uses = prefabUses(project_, prefab->id); uses.empty()) {
-        source_->setText(tr("No population group places it yet: a prefab group in the Population dock can."));
+    } else if (const auto uses = prefabUses(project_, prefab->id, builtinStages()); uses.empty()) {
+        source_->setText(tr("Nothing uses it yet: a prefab group in the Population dock can place it, or a wave function collapse stage grow from it."));
     } else {
         QStringList where;
         for (const std::string& use : uses) where << QString::fromStdString(use);
-        source_->setText(tr("Placed by %1.").arg(where.join(", ")));
+        source_->setText(tr("Used as %1.").arg(where.join(", ")));
     }
     showing_ = false;
     showProblem();
@@ -313,11 +314,12 @@ bool PrefabsDialog::removePrefab(int row) {
         showProblem();
         return false;
     }
-    if (const auto uses = prefabUses(project_, prefab.id); !uses.empty()) {
+    if (const auto uses = prefabUses(project_, prefab.id, builtinStages()); !uses.empty()) {
         select(row);
         QStringList where;
         for (const std::string& use : uses) where << QString::fromStdString(use);
-        refused_ = tr("'%1' is placed by %2: take it out there first (Population dock)").arg(QString::fromStdString(prefab.id), where.join(", "));
+        refused_ = tr("'%1' is used as %2: take it out there first (the Population dock, or the stage's parameters)")
+                       .arg(QString::fromStdString(prefab.id), where.join(", "));
         showProblem();
         return false;
     }
