@@ -214,6 +214,8 @@ private slots:
             return texts.join("\n");
         };
         QVERIFY(problemsOf(R"({"rules": [{"metric": "reachability", "min": 1}]})").contains("/acceptance/rules/0/metric: unknown metric \"reachability\"; known metrics: floor_share"));
+        QVERIFY(problemsOf(R"({"rules": [{"metric": 7, "min": 1}]})").contains("/acceptance/rules/0/metric: expected a metric's name (floor_share, "));
+        QVERIFY(problemsOf(R"({"rules": [{"metric": 7, "min": 1}]})").contains("found a whole number"));
         QVERIFY(problemsOf(R"({"rules": [{"metric": "loops"}]})").contains("/acceptance/rules/0: expected \"min\", \"max\" or both"));
         QVERIFY(problemsOf(R"({"rules": [{"metric": "loops", "min": 5, "max": 2}]})").contains("/acceptance/rules/0/max"));
         QVERIFY(problemsOf(R"({"rules": [{"metric": "start_to_exit", "min": 5, "depth": 0}]})").contains("measured on the whole level"));

@@ -240,6 +240,8 @@ private slots:
             << "/groups/0/sizes/1" << "larger than the 81 x 51 level";
         QTest::newRow("unknown scope") << head + R"({"name": "a", "kind": "entities", "scope": "each_castle", "number": {"min": 1, "max": 2}, "entities": [{"template": "enemy"}]}]})"
                                        << "/groups/0/scope" << "known scopes";
+        QTest::newRow("scope a list") << head + R"({"name": "a", "kind": "entities", "scope": [1], "number": {"min": 1, "max": 2}, "entities": [{"template": "enemy"}]}]})"
+                                      << "/groups/0/scope" << "found a list";
         QTest::newRow("seed 002 unknown prefab")
             << R"({"prefabs": {"enemies": {"number": {"min": 1, "max": 3}, "possible_prefabs": [{"prefab": "orc"}]}}})"
             << "/prefabs/enemies/possible_prefabs/0/prefab" << "unknown template \"orc\"";

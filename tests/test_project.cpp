@@ -56,6 +56,7 @@ private slots:
         QTest::newRow("text height") << R"({"size": {"height": "tall"}})" << "/size/height" << "whole number";
         QTest::newRow("recipe not a list") << R"({"recipe": {}})" << "/recipe" << "list of stages";
         QTest::newRow("unknown stage") << R"({"recipe": [{"stage": "lava_flow"}]})" << "/recipe/0/stage" << "known stages";
+        QTest::newRow("stage a number") << R"({"recipe": [{"stage": 3}]})" << "/recipe/0/stage" << "expected a stage's name (drone_mining, ";
         QTest::newRow("missing stage") << R"({"recipe": [{"name": "x"}]})" << "/recipe/0/stage" << "required";
         QTest::newRow("param out of range") << R"({"recipe": [{"stage": "random_fill", "params": {"wall_chance": 2}}]})"
                                             << "/recipe/0/params/wall_chance" << "between 0 and 1";

@@ -36,8 +36,10 @@ Acceptance acceptanceFromJson(const json& value, const std::string& at, JsonChec
             if (index) {
                 metric = &metricCatalog()[*index];
                 rule.metric = metric->id;
-            } else {
+            } else if (id->is_string()) {
                 check.fail(path + "/metric", "unknown metric " + excerpt(*id) + "; known metrics: " + metricIds());
+            } else {
+                check.fail(path + "/metric", "expected a metric's name (" + metricIds() + "), found " + JsonChecker::typeName(*id));
             }
         }
         for (const char* bound : {"min", "max"})

@@ -126,7 +126,8 @@ private:
             std::vector<std::string> names;
             for (Scope each : allScopes()) names.emplace_back(scopeId(each));
             if (s) g.scope = *s;
-            else check_.fail(jsonPath(path, "scope"), "unknown scope " + excerpt(*scope) + "; known scopes: " + known(names));
+            else if (scope->is_string()) check_.fail(jsonPath(path, "scope"), "unknown scope " + excerpt(*scope) + "; known scopes: " + known(names));
+            else check_.fail(jsonPath(path, "scope"), "expected a scope's name (" + known(names) + "), found " + JsonChecker::typeName(*scope));
         }
         readTag(body, path, g);
         if (const json* number = check_.field(body, path, "number", true)) g.number = readNumber(*number, jsonPath(path, "number"));

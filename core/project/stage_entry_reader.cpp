@@ -32,7 +32,8 @@ public:
             if (!type) {
                 std::string known;
                 for (const auto& t : catalog_.types()) known += (known.empty() ? "" : ", ") + t.id;
-                fail(path + "/stage", "unknown stage " + excerpt(*id) + "; known stages: " + known);
+                if (id->is_string()) fail(path + "/stage", "unknown stage " + excerpt(*id) + "; known stages: " + known);
+                else fail(path + "/stage", "expected a stage's name (" + known + "), found " + JsonChecker::typeName(*id));
             }
         }
         entry.name = entry.type;
