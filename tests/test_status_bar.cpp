@@ -91,6 +91,9 @@ private slots:
         QVERIFY2(cell->text().contains("Floor") && cell->text().contains("painted"), qPrintable(cell->text()));
         doc->undoStack()->undo();
         QVERIFY2(cell->text().contains("Wall") && !cell->text().contains("painted"), qPrintable(cell->text()));
+        // Painted with the tile it had: no tile changes, and yet it is painted now.
+        doc->undoStack()->push(new ui::PaintCommand(doc, {{wall, Tile::Wall}}, "Pencil", 0));
+        QVERIFY2(cell->text().contains("Wall") && cell->text().contains("painted"), qPrintable(cell->text()));
     }
 
     // On a laptop's window the level's summary gives up the project's name before its

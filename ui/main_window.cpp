@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QToolBar>
+#include <algorithm>
 #include <tuple>
 #include <QUndoStack>
 #include <QUndoView>
@@ -74,7 +75,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(document_, &ProjectDocument::cellsChanged, this, [this](std::span<const CellChange> changes) {
         mapView_->cellsChanged(changes);
         depthStrip_->cellsChanged(changes);
-        if (hovered_) showHoveredCell(hovered_); // painted, undone or generated under the cursor
+        // A step that changed the cell under the cursor: it is told as it is now. (Not
+        // on every step: the text asks for the depth's regions, labelled afresh.)
+        if (hovered_ && std::any_of(changes.begin(), changes.end(), [h = *hovered_](const CellChange& c) { return c.x == h.x && c.y == h.y && c.z == h.z; }))
+            showHoveredCell(hovered_);
+    });
+    // Painted, cleared, undone or redone: whether the cell is painted may change with no tile changing.
+    connect(document_->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (hovered_) showHoveredCell(hovered_);
     });
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showAnnotations);
     connect(document_, &ProjectDocument::progressChanged, this, &MainWindow::showLevelLabel);
