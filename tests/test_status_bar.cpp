@@ -17,6 +17,7 @@
 #include "main_window.h"
 #include "pipeline/builtin_stages.h"
 #include "project/project.h"
+#include "random/rng.h"
 #include "status/level_summary_label.h"
 #include "map/map_view.h"
 
@@ -117,6 +118,21 @@ private slots:
                  qPrintable(QStringLiteral("%1 px of text in %2 px").arg(summary->fontMetrics().horizontalAdvance(summary->text())).arg(summary->contentsRect().width())));
         QVERIFY(summary->geometry().right() <= window.statusBar()->width());
         QVERIFY2(window.width() <= 1024, qPrintable(QString::number(window.width())));
+        // A seed typed as a long text: the details are cut in their middle, so the
+        // size and the hash stay, and the window does not widen past the screen.
+        const std::string longSeed(300, 's');
+        window.document()->setSeed(seedFromText(longSeed), longSeed);
+        while (!window.document()->generateFor(50)) {
+        }
+        QTRY_VERIFY2(!window.document()->levelHash().isEmpty() && summary->text().endsWith(window.document()->levelHash()),
+                     qPrintable(summary->text() + " / " + window.document()->levelHash()));
+        QVERIFY2(summary->text().startsWith("81 x 51 x 1 · seed sss") && summary->text().contains("…"), qPrintable(summary->text()));
+        QVERIFY(summary->fontMetrics().horizontalAdvance(summary->text()) <= summary->contentsRect().width());
+        QVERIFY2(window.minimumSizeHint().width() <= 1024, qPrintable(QString::number(window.minimumSizeHint().width())));
+        QVERIFY2(window.width() <= 1024, qPrintable(QString::number(window.width())));
+        window.document()->setSeed(11, "");
+        while (!window.document()->generateFor(50)) {
+        }
         // The cursor off the map: the name is whole again, where it fits.
         emit window.mapView()->cellHovered(std::nullopt);
         QTRY_VERIFY2(summary->text().startsWith(QString::fromStdString(window.document()->project().name)), qPrintable(summary->text()));

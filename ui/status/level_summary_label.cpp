@@ -1,11 +1,13 @@
 #include "status/level_summary_label.h"
 
 #include <QResizeEvent>
+#include <algorithm>
 
 namespace burrow::ui {
 namespace {
 const QString kSeparator = QStringLiteral(" · ");
 const QString kEllipsis = QStringLiteral("…");
+constexpr int kMostCharactersLeast = 80; // the least width, in average characters, however long the details
 } // namespace
 
 LevelSummaryLabel::LevelSummaryLabel(QWidget* parent) : QLabel(parent) {
@@ -29,10 +31,13 @@ QSize LevelSummaryLabel::sizeHint() const {
     return {fontMetrics().horizontalAdvance(whole()) + m.left() + m.right() + 2 * margin(), QLabel::sizeHint().height()};
 }
 
+// The details after an ellipsis, but never wider than a few dozen characters: a seed
+// typed as a long text is cut in its middle rather than widen the window past the screen.
 QSize LevelSummaryLabel::minimumSizeHint() const {
     const QMargins m = contentsMargins();
     const QString least = name_.isEmpty() ? details_ : kEllipsis + kSeparator + details_;
-    return {fontMetrics().horizontalAdvance(least) + m.left() + m.right() + 2 * margin(), QLabel::minimumSizeHint().height()};
+    const int width = std::min(fontMetrics().horizontalAdvance(least), kMostCharactersLeast * fontMetrics().averageCharWidth());
+    return {width + m.left() + m.right() + 2 * margin(), QLabel::minimumSizeHint().height()};
 }
 
 void LevelSummaryLabel::resizeEvent(QResizeEvent* event) {
@@ -40,21 +45,23 @@ void LevelSummaryLabel::resizeEvent(QResizeEvent* event) {
     fit();
 }
 
-// The name cut to what the width leaves after the details. setText() does not
+// The name cut to what the width leaves after the details, or, where even they do
+// not fit, the details cut in the middle. setText() does not
 // change the size hints (they are the summary's, not the text's), so this never
 // asks the layout for another size.
 void LevelSummaryLabel::fit() {
-    if (name_.isEmpty()) {
-        setText(details_);
-        return;
-    }
     const int width = contentsRect().width() - 2 * margin();
     if (fontMetrics().horizontalAdvance(whole()) <= width) { // measured whole: its parts' widths may round up past it
         setText(whole());
         return;
     }
-    const int room = width - fontMetrics().horizontalAdvance(kSeparator + details_);
-    QString name = fontMetrics().elidedText(name_, Qt::ElideRight, room);
+    if (name_.isEmpty() || fontMetrics().horizontalAdvance(kEllipsis + kSeparator + details_) > width) {
+        // Not even the details fit (a long seed): cut them in the middle, which keeps
+        // the size first and the hash last.
+        setText(fontMetrics().elidedText(details_, Qt::ElideMiddle, width));
+        return;
+    }
+    QString name = fontMetrics().elidedText(name_, Qt::ElideRight, width - fontMetrics().horizontalAdvance(kSeparator + details_));
     if (name.isEmpty()) name = kEllipsis;
     setText(name + kSeparator + details_);
 }
