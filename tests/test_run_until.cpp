@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "test_main.h"
+#include "analysis/breakpoints.h"
 #include "cli/cli.h"
 #include "docks/breakpoint_bar.h"
 #include "docks/generation_dock.h"
@@ -112,6 +113,19 @@ private slots:
         bar->runUntil("regions");
         QVERIFY(bar->result().startsWith("Not a breakpoint"));
         QCOMPARE(window.document()->generation().stepsDone(), second);
+    }
+
+    // Each offered breakpoint is one the command line reads, and says in words what it waits for.
+    void theOfferedBreakpointsReadAndExplain() {
+        MainWindow window;
+        BreakpointBar* bar = window.findChild<GenerationDock*>()->breakpoints();
+        auto* box = child<QComboBox>(bar, "breakpoint");
+        QVERIFY(box->count() >= 7);
+        for (int i = 0; i < box->count(); ++i) {
+            std::string why;
+            QVERIFY2(parseBreakpoint(box->itemText(i).toStdString(), why), qPrintable(box->itemText(i) + ": " + QString::fromStdString(why)));
+            QVERIFY2(box->itemData(i, Qt::ToolTipRole).toString().startsWith("When "), qPrintable(box->itemText(i)));
+        }
     }
 
     void pickACellOnTheMap() {

@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <memory>
+#include <utility>
 
 #include "analysis/breakpoints.h"
 #include "document/generation_runner.h"
@@ -54,7 +55,21 @@ BreakpointBar::BreakpointBar(ProjectDocument* document, GenerationRunner* runner
       pick_(new QPushButton(tr("Pick cell"))), result_(new QLabel), ticks_(new Ticks(this, document)) {
     expression_->setObjectName("breakpoint");
     expression_->setEditable(true);
-    expression_->addItems({"stage-end", "stage-start", "drone-dies", "regions-change", "disconnect", "metric:floor_share>0.4", "cell:0,0,0"});
+    // The expressions are `burrow generate --until`'s, so a breakpoint found here can be
+    // typed there; each says in words what it waits for.
+    const std::pair<const char*, QString> presets[] = {
+        {"stage-end", tr("When a stage ends (stage-end:NAME: when that stage does)")},
+        {"stage-start", tr("When a stage starts (stage-start:NAME: when that stage does)")},
+        {"drone-dies", tr("When a drone stops digging")},
+        {"regions-change", tr("When the number of separate walkable regions changes")},
+        {"disconnect", tr("When the start and the exit stop being joined (disconnect:X,Y,Z:X,Y,Z: two cells of your own)")},
+        {"metric:floor_share>0.4", tr("When a measure crosses a value: here, when more than 40% of the level is floor")},
+        {"cell:0,0,0", tr("When the cell at x, y and depth changes (Pick cell chooses one on the map)")},
+    };
+    for (const auto& [expression, meaning] : presets) {
+        expression_->addItem(QString::fromLatin1(expression));
+        expression_->setItemData(expression_->count() - 1, meaning, Qt::ToolTipRole);
+    }
     expression_->setToolTip(tr("Where to stop: stage-start[:NAME], stage-end[:NAME], drone-dies, regions-change, disconnect (the start and "
                                "exit) or disconnect:X,Y,Z:X,Y,Z, cell:X,Y,Z, metric:ID>VALUE or metric:ID<VALUE — as `burrow generate --until`"));
     run_->setObjectName("runUntil");
