@@ -3,6 +3,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
+#include <QHeaderView>
 
 #include <QAction>
 #include <QCheckBox>
@@ -288,6 +289,9 @@ private slots:
         QStringList sorted = names;
         sorted.sort();
         QCOMPARE(names, sorted);
+        // The glyph column is as wide as its header, not as a name: the stats fit beside.
+        QVERIFY2(table->columnWidth(1) < table->columnWidth(0), qPrintable(QStringLiteral("%1 vs %2").arg(table->columnWidth(1)).arg(table->columnWidth(0))));
+        QVERIFY2(table->columnWidth(1) <= table->horizontalHeader()->sectionSizeHint(1) + 4, qPrintable(QString::number(table->columnWidth(1))));
         const int row = enemyRow();
         table->setCurrentCell(row, 1);
         table->item(enemyRow(), 1)->setText("g");

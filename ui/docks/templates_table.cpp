@@ -109,6 +109,13 @@ void TemplatesTable::show(const PopulationRules& rules) {
         }
         if (!currentName.isEmpty() && cells[Name] == currentName) setCurrentCell(row, editedColumn);
     }
+    // Each column as wide as what it holds, once: a one-character glyph took as much
+    // room as a name, and the stats were off the dock's edge. A width the designer
+    // sets afterwards stays.
+    if (!sized_ && rowCount() > 0) {
+        resizeColumnsToContents();
+        sized_ = true;
+    }
     loading_ = false;
 }
 

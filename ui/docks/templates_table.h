@@ -32,6 +32,7 @@ signals:
 private:
     void cellEdited(int row, int column);
     bool loading_ = false;
+    bool sized_ = false; // the columns fitted to their contents (once)
 };
 
 } // namespace burrow::ui
