@@ -4,6 +4,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QHeaderView>
+#include <QTabWidget>
+#include <QScrollArea>
 
 #include <QAction>
 #include <QCheckBox>
@@ -137,6 +139,28 @@ private slots:
 
     // Templates without JSON: New, Duplicate, Rename (the groups follow) and Delete in
     // the Population dock, each one undo step; a refusal says why and changes nothing.
+    // On a laptop the template buttons are in sight when the tab opens, not a scroll
+    // away under the table (the tab is as tall as the Groups tab beside it).
+    void templateButtonsAreInSightOnALaptop() {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        window.rulesDock()->show();
+        window.rulesDock()->raise();
+        auto* tab = window.rulesDock()->findChild<TemplatesTab*>();
+        auto* tabs = qobject_cast<QTabWidget*>(tab->parentWidget()->parentWidget());
+        QVERIFY(tabs);
+        tabs->setCurrentWidget(tab);
+        QApplication::processEvents();
+        auto* button = child<QPushButton>(tab, "newTemplate");
+        QScrollArea* scroll = nullptr;
+        for (QWidget* w = button->parentWidget(); w && !scroll; w = w->parentWidget()) scroll = qobject_cast<QScrollArea*>(w);
+        QWidget* view = scroll ? scroll->viewport() : window.rulesDock();
+        const QRect at(button->mapTo(view, QPoint(0, 0)), button->size());
+        QVERIFY2(view->rect().contains(at), qPrintable(QStringLiteral("the New button at y %1, the dock shows %2 px").arg(at.y()).arg(view->height())));
+    }
+
     void templatesAreMadeInTheDock() {
         MainWindow window;
         window.resize(1400, 900);

@@ -20,11 +20,13 @@ TemplatesTab::TemplatesTab(QWidget* parent)
     problem_->hide();
     new QGridLayout(buttons_);
     buttons_->layout()->setContentsMargins(0, 0, 0, 0);
+    // The buttons and what went wrong above the table: the tab is as tall as the
+    // Groups tab beside it, and under the table they were a long scroll away.
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(table_, 1);
     layout->addWidget(buttons_);
     layout->addWidget(problem_);
+    layout->addWidget(table_, 1);
     addButton(tr("New"), "newTemplate", tr("A new creature template to make your own"), [this] {
         emit templatesEdited(tr("New template"), [this](PopulationRules& r) -> std::optional<std::string> {
             selectNext_ = addTemplate(r);
