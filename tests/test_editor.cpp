@@ -243,13 +243,18 @@ private slots:
         const QString levelAfter = doc->levelHash();
         QVERIFY(projectAfter != projectBefore && levelAfter != levelBefore);
 
+        QVERIFY(doc->isModified());
         while (history->canUndo()) history->undo();
         QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 10000);
         QCOMPARE(projectToJson(doc->project()).dump(), projectBefore);
         QCOMPARE(doc->levelHash(), levelBefore);
+        // Undone back to the file as opened: nothing to save (no '*', no question on closing).
+        QVERIFY(!doc->isModified());
+        QVERIFY(!window.isWindowModified());
         recipe->list()->setCurrentRow(0);
         QCOMPARE(recipe->form()->findChild<QSpinBox*>("generations")->value(), first); // the form shows the project again
         while (history->canRedo()) history->redo();
+        QVERIFY(doc->isModified());
         QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 10000);
         QCOMPARE(projectToJson(doc->project()).dump(), projectAfter);
         QCOMPARE(doc->levelHash(), levelAfter);
@@ -274,6 +279,17 @@ private slots:
         doc->undoStack()->redo();
         QTRY_VERIFY_WITH_TIMEOUT(doc->atEnd(), 5000);
         QCOMPARE(QString::fromStdString(levelHash(doc->level())), QString::fromStdString(edited));
+        // Undone back to the file as opened, then the rules saved to a file of their
+        // own: the project names it now, outside the history, so an edit made and
+        // undone after leaves it to be saved still.
+        doc->undoStack()->undo();
+        QVERIFY(!doc->isModified());
+        doc->rulesSavedAs("more-enemies.rules.json");
+        QVERIFY(doc->isModified());
+        window.rulesDock()->edit("fewer enemies", [](PopulationRules& r) { r.groups[2].number = {1, 1}; });
+        doc->undoStack()->undo();
+        QCOMPARE(doc->rulesFile(), std::string("more-enemies.rules.json"));
+        QVERIFY(doc->isModified());
     }
 
     // Opening a big project does not freeze the window: a first slice, then the

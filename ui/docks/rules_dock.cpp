@@ -253,7 +253,7 @@ void RulesDock::saveFile() {
     // From now on the project refers to the file, relative to the project when it can.
     const QString project = document_->filePath();
     const QString relative = project.isEmpty() ? path : QFileInfo(project).absoluteDir().relativeFilePath(path);
-    document_->setRules(rules, relative.toStdString());
+    document_->rulesSavedAs(relative.toStdString());
 }
 
 } // namespace burrow::ui

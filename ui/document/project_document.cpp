@@ -16,9 +16,9 @@ namespace burrow::ui {
 ProjectDocument::ProjectDocument(QObject* parent) : QObject(parent), fileWatch_(new ProjectFileWatch(this)), undoStack_(new QUndoStack(this)) {
     project_.size = {40, 25, 1};
     restart();
-    connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) {
-        if (!clean) setModified(true);
-    });
+    // Undone back to what was saved, the project is as saved again (as in Tiled):
+    // unless something changed outside the history, which no undo takes back.
+    connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { setModified(!clean || changedOutsideHistory_); });
 }
 
 ProjectDocument::~ProjectDocument() {
@@ -124,6 +124,7 @@ QString ProjectDocument::levelHash() const {
 }
 
 void ProjectDocument::setModified(bool modified) {
+    if (!modified) changedOutsideHistory_ = false; // opened or saved: as on disk
     if (modified_ == modified) return;
     modified_ = modified;
     emit modifiedChanged(modified_);
@@ -315,6 +316,11 @@ void ProjectDocument::setRules(std::shared_ptr<const PopulationRules> rules, con
     recipe.stages[static_cast<std::size_t>(entry)].rules = std::move(rules);
     recipe.stages[static_cast<std::size_t>(entry)].rulesFile = file;
     setRecipe(std::move(recipe));
+}
+
+void ProjectDocument::rulesSavedAs(const std::string& file) {
+    setRules(rules(), file);
+    changedOutsideHistory_ = true;
 }
 
 void ProjectDocument::applyEdits(std::span<const EditChange> changes) {

@@ -109,6 +109,9 @@ public:
     std::shared_ptr<const PopulationRules> rules() const;
     const std::string& rulesFile() const;
     void setRules(std::shared_ptr<const PopulationRules> rules, const std::string& file);
+    // The rules were saved to `file`, which the project names from now on. Not in the
+    // history: the project stays changed whatever is undone, until it is saved.
+    void rulesSavedAs(const std::string& file);
 
     // Hand edits (through undo commands): sets or removes the edit at each cell.
     struct EditChange {
@@ -145,6 +148,7 @@ private:
     QString filePath_;
     ProjectFileWatch* fileWatch_;
     bool modified_ = false;
+    bool changedOutsideHistory_ = false; // a change no undo takes back (rulesSavedAs) since the last open or save
     QUndoStack* undoStack_;
 };
 
