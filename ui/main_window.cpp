@@ -1,6 +1,5 @@
 #include "main_window.h"
 #include "io/file_io.h"
-#include "status/status_line.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -45,6 +44,7 @@
 #include "map/map_view.h"
 #include "play/game_cover.h"
 #include "regions/reachability.h"
+#include "status/status_line.h"
 #include "tools/paint_controller.h"
 #include "tools/tile_palette.h"
 #include "pipeline/builtin_stages.h"

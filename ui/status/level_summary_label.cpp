@@ -10,11 +10,7 @@ const QString kEllipsis = QStringLiteral("…");
 constexpr int kMostCharactersLeast = 80; // the least width, in average characters, however long the details
 } // namespace
 
-LevelSummaryLabel::LevelSummaryLabel(QWidget* parent) : QLabel(parent) {
-    // Wide enough for the details, however long the name: the status bar's layout
-    // then shrinks this label rather than clip it.
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-}
+LevelSummaryLabel::LevelSummaryLabel(QWidget* parent) : QLabel(parent) {}
 
 void LevelSummaryLabel::setSummary(const QString& name, const QString& details) {
     if (name == name_ && details == details_) return;
@@ -46,9 +42,8 @@ void LevelSummaryLabel::resizeEvent(QResizeEvent* event) {
 }
 
 // The name cut to what the width leaves after the details, or, where even they do
-// not fit, the details cut in the middle. setText() does not
-// change the size hints (they are the summary's, not the text's), so this never
-// asks the layout for another size.
+// not fit, the details cut in the middle. setText() does not change the size hints
+// (they are the summary's, not the text's), so this never asks for another size.
 void LevelSummaryLabel::fit() {
     const int width = contentsRect().width() - 2 * margin();
     if (fontMetrics().horizontalAdvance(whole()) <= width) { // measured whole: its parts' widths may round up past it
