@@ -80,10 +80,12 @@ private slots:
         const StageWarning a{"shortfall", "people", 0, "guards", "placed 1 of 3"}, b{"shortfall", "people", 2, "guards", "placed 2 of 3"},
             c{"rooms_short", "rooms", 1, "", "4 rooms of 6"};
         QCOMPARE(warningsSummary({a}), std::string("people (depth 0): placed 1 of 3"));
-        QCOMPARE(warningsSummary({a, c, b}), std::string("people (depths 0 and 2): placed 2 of 3 · 1 more warning"));
+        QCOMPARE(warningsSummary({a, c, b}), std::string("people (depths 0 and 2): placed 1 of 3 · 1 more warning"));
         StageWarning d = b;
         d.depth = 3;
-        QCOMPARE(warningsSummary({a, b, d}), std::string("people (depths 0, 2 and 3): placed 2 of 3"));
+        QCOMPARE(warningsSummary({a, b, d}), std::string("people (depths 0, 2 and 3): placed 1 of 3"));
+        // The first is told: later ones often follow from it (no room grew, so nobody was placed).
+        QCOMPARE(warningsSummary({c, a, b}), std::string("rooms (depth 1): 4 rooms of 6 · 2 more warnings"));
         QCOMPARE(warningsSummary({StageWarning{"x", "", -1, "", "hand edits bury a thing"}}), std::string("hand edits bury a thing"));
         const StageWarning e{"shortfall", "people", -1, "pools", "placed 0 of 1 in cave 4 of depth 2"};
         QCOMPARE(warningsSummary({e, e, c, e}), std::string("people: placed 0 of 1 in cave 4 of depth 2 · 2 more like it · 1 more warning"));

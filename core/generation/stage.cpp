@@ -31,8 +31,10 @@ std::string StageWarning::text() const { return stage.empty() ? message : stage 
 
 std::string warningsSummary(const std::vector<StageWarning>& warnings) {
     if (warnings.empty()) return {};
-    const StageWarning& last = warnings.back();
-    const auto same = [&](const StageWarning& w) { return w.stage == last.stage && w.code == last.code && w.group == last.group; };
+    // The first: later ones often follow from it (a stage that grew nothing leaves the
+    // population nowhere to place anything), so it is the one to read first.
+    const StageWarning& first = warnings.front();
+    const auto same = [&](const StageWarning& w) { return w.stage == first.stage && w.code == first.code && w.group == first.group; };
     std::vector<int> depths;
     std::size_t others = 0, alike = 0;
     for (const StageWarning& w : warnings) {
@@ -43,9 +45,9 @@ std::string warningsSummary(const std::vector<StageWarning>& warnings) {
     std::string where;
     for (std::size_t i = 0; i < depths.size(); ++i)
         where += (i == 0 ? "" : i + 1 == depths.size() ? " and " : ", ") + std::to_string(depths[i]);
-    std::string line = last.stage.empty() ? std::string() : last.stage;
+    std::string line = first.stage.empty() ? std::string() : first.stage;
     if (!depths.empty()) line += std::string(line.empty() ? "" : " ") + "(depth" + (depths.size() > 1 ? "s " : " ") + where + ")";
-    line += (line.empty() ? "" : ": ") + last.message;
+    line += (line.empty() ? "" : ": ") + first.message;
     // A stage over the whole level names the depth in its words: count the like ones.
     if (depths.empty() && alike > 1) line += " · " + std::to_string(alike - 1) + " more like it";
     if (others > 0) line += " · " + std::to_string(others) + " more warning" + (others > 1 ? "s" : "");

@@ -18,7 +18,8 @@ struct StageWarning {
     friend bool operator==(const StageWarning&, const StageWarning&) = default;
 };
 
-// One line for a status bar: the last warning, with every depth the same warning
+// One line for a status bar: the first warning (later ones often follow from it), with
+// every depth the same warning
 // (stage, code and group) came from, and how many others there are: "population
 // (depths 0, 2 and 3): placed 3 of 5 'boulders' ... · 1 more warning" (a stage over the
 // whole level, whose messages name their depth: "· 3 more like it"). Empty for none.
