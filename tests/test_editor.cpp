@@ -198,6 +198,10 @@ private slots:
         QVERIFY(openAndFinish(window, example("lava-caves.burrow.json")));
         const QString shown = window.statusBar()->currentMessage();
         QVERIFY2(shown.startsWith("population: ") && shown.contains(" more like it"), qPrintable(shown)); // four pools short, on four depths
+        // Every warning, a line each, stays in the bar's tooltip after the message goes.
+        const QStringList listed = window.statusBar()->toolTip().split('\n');
+        QCOMPARE(listed.size(), static_cast<qsizetype>(window.document()->warnings().size()));
+        for (const StageWarning& w : window.document()->warnings()) QVERIFY2(listed.contains(QString::fromStdString(w.text())), w.text().c_str());
         Recipe quiet = window.document()->project().recipe;
         for (StageEntry& e : quiet.stages)
             if (e.type == "populate") e.enabled = false;
@@ -205,6 +209,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.document()->atEnd(), 10000);
         QVERIFY(window.document()->warnings().empty());
         QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().isEmpty(), 5000);
+        QVERIFY(window.statusBar()->toolTip().isEmpty());
     }
 
     // Every designer edit of the recipe, its parameters, the seed, the size and the

@@ -257,12 +257,7 @@ void MainWindow::levelReset() {
     if (hovered_) showHoveredCell(hovered_);
     mapView_->setEntityLooks(entityLooks(document_->rules().get()));
     showAnnotations();
-    // The warnings of the level shown now, every depth named; gone once an edit or an
-    // undo leaves none (not left standing until the message times out).
-    const QString warning = QString::fromStdString(warningsSummary(document_->warnings()));
-    if (!warning.isEmpty()) statusBar()->showMessage(warning, 8000);
-    else if (!shownWarning_.isEmpty() && statusBar()->currentMessage() == shownWarning_) statusBar()->clearMessage();
-    shownWarning_ = warning;
+    status_->showWarnings(document_->warnings());
 }
 
 // Name, size, seed and, once generated, the level hash: the same value `burrow

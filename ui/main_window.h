@@ -142,7 +142,6 @@ private:
     QMenu* editMenu_ = nullptr;
     QAction* selectionPlace_ = nullptr; // where the selection's commands go in the Edit menu
     std::uint64_t gamePlacements_ = 0; // games placed on the map or in the dock, so far
-    QString shownWarning_; // the warnings line last put in the status bar
     PlayDock* playDock_ = nullptr;
     SeedGalleryDock* seedGalleryDock_ = nullptr;
     TilePalette* palette_ = nullptr;

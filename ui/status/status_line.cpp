@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QLabel>
 #include <QStatusBar>
+#include <QStringList>
 #include <algorithm>
 
 #include "map/zoom_button.h"
@@ -10,7 +11,9 @@
 
 namespace burrow::ui {
 namespace {
-constexpr int kSpacing = 40; // the status bar's margins and gaps, generously
+constexpr int kSpacing = 40;                    // the status bar's margins and gaps, generously
+constexpr int kWarningShownMs = 8000;           // how long the first warning stays as the message
+constexpr std::size_t kMostWarningsListed = 30; // in the tooltip; then "and N more"
 } // namespace
 
 StatusLine::StatusLine(QStatusBar* bar, MapView* view)
@@ -35,6 +38,17 @@ void StatusLine::showSummary(const QString& name, const QString& details, const 
     summary_->setSummary(name, details);
     summary_->setToolTip(tip);
     fit();
+}
+
+void StatusLine::showWarnings(const std::vector<StageWarning>& warnings) {
+    const QString line = QString::fromStdString(warningsSummary(warnings));
+    if (!line.isEmpty()) bar_->showMessage(line, kWarningShownMs);
+    else if (!shownWarning_.isEmpty() && bar_->currentMessage() == shownWarning_) bar_->clearMessage();
+    shownWarning_ = line;
+    QStringList all;
+    for (std::size_t i = 0; i < warnings.size() && i < kMostWarningsListed; ++i) all << QString::fromStdString(warnings[i].text());
+    if (warnings.size() > kMostWarningsListed) all << tr("and %1 more").arg(warnings.size() - kMostWarningsListed);
+    bar_->setToolTip(all.join('\n'));
 }
 
 bool StatusLine::eventFilter(QObject* watched, QEvent* event) {

@@ -6,8 +6,13 @@
 //   rather than cut it to "Exported to /work/m".
 // - The cell under the cursor is worth more than the project's name: the summary gives
 //   its name's room to the cell's text, never its size, seed or hash.
+// - The level's warnings: the first, with how many more, as a message for a while; all
+//   of them, a line each, in the bar's tooltip for as long as the level has them.
 #include <QObject>
 #include <QString>
+#include <vector>
+
+#include "generation/stage_warning.h"
 
 class QLabel;
 class QStatusBar;
@@ -26,6 +31,9 @@ public:
     void showCell(const QString& text); // empty: the cursor is off the level
     // "name · details"; `tip` says more on hover.
     void showSummary(const QString& name, const QString& details, const QString& tip);
+    // The level shown now has these: gone once an edit or an undo leaves none (not left
+    // standing until the message times out).
+    void showWarnings(const std::vector<StageWarning>& warnings);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -38,6 +46,7 @@ private:
     QLabel* cell_;
     ZoomButton* zoom_;
     LevelSummaryLabel* summary_;
+    QString shownWarning_; // the warnings line last put in the bar
 };
 
 } // namespace burrow::ui
