@@ -25,18 +25,7 @@ namespace burrow::ui {
 ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog(parent), document_(document) {
     setWindowTitle(tr("Export Level"));
     QSettings settings;
-    const QStringList chosen = settings.value("export/formats", QStringList{"tmj", "png"}).toStringList();
-    auto* formats = new QHBoxLayout;
-    for (ExportFormat f : kExportFormats) {
-        auto* box = new QCheckBox(formatId(f), this);
-        box->setObjectName(QStringLiteral("format-%1").arg(formatId(f)));
-        box->setChecked(chosen.contains(formatId(f)));
-        formats->addWidget(box);
-        formats_.emplace_back(f, box);
-    }
-    formats_[0].second->setToolTip(tr("Tiled JSON map per depth, the tileset image beside it, a .world for several depths"));
-    formats_[1].second->setToolTip(tr("Tiled XML map per depth"));
-    formats_[2].second->setToolTip(tr("LDtk project: a level per depth, the kinds as an IntGrid layer, the things as entities"));
+    QHBoxLayout* formats = makeFormatChecks(settings);
     const QString projectFolder = document->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(document->filePath()).absolutePath();
     folder_ = new QLineEdit(settings.value("export/folder", projectFolder + "/export").toString(), this);
     auto* browse = new QPushButton(tr("Browse…"), this);
@@ -56,13 +45,7 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     style_->setCurrentIndex(settings.value("export/style", 0).toInt());
     regions_ = new QCheckBox(tr("each region in its own colour"), this);
     regions_->setChecked(settings.value("export/regions", false).toBool());
-    tilesets_ = new QComboBox(this);
-    tilesets_->setObjectName("tilesets");
-    tilesets_->addItem(tr("in each map"), false);
-    tilesets_->addItem(tr("beside the maps (.tsj / .tsx)"), true);
-    tilesets_->setCurrentIndex(settings.value("export/external-tilesets", false).toBool() ? 1 : 0);
-    tilesets_->setToolTip(tr("Where the Tiled maps' tilesets go: embedded in every map, or written once beside them "
-                             "for the maps to share (`burrow generate --tilesets external`)"));
+    makeTilesetsChoice(settings);
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("Formats"), formats);
@@ -70,17 +53,7 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     form->addRow(tr("Depths"), depth_);
     form->addRow(tr("Cell size"), cell_);
     form->addRow(tr("Tilesets"), tilesets_);
-    if (const GameTiles& game = document->project().gameTiles; !game.empty()) {
-        // The game's art has one size: the cell size follows it while it is used.
-        gameTiles_ = new QCheckBox(tr("Draw with the game's tiles (%1 px, autotiled)").arg(game.tileSize()), this);
-        gameTiles_->setObjectName("game-tiles");
-        gameTiles_->setToolTip(tr("Tiled maps reference the project's game tilesets and PNGs are drawn with them; "
-                                  "unchecked, Burrow's glyph tiles at the cell size"));
-        gameTiles_->setChecked(settings.value("export/game-tiles", true).toBool());
-        cell_->setEnabled(!gameTiles_->isChecked());
-        connect(gameTiles_, &QCheckBox::toggled, cell_, [this](bool on) { cell_->setEnabled(!on); });
-        form->addRow(tr("Tiles"), gameTiles_);
-    }
+    if (const GameTiles& game = document->project().gameTiles; !game.empty()) form->addRow(tr("Tiles"), makeGameTilesChoice(game, settings));
     form->addRow(tr("PNG style"), style_);
     form->addRow(tr("PNG regions"), regions_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -88,7 +61,39 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    // The choice is the Tiled maps': with neither chosen it has nothing to say.
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to"), folder_->text());
+        if (!dir.isEmpty()) folder_->setText(dir);
+    });
+}
+
+// A check box a format, ticked as last time.
+QHBoxLayout* ExportDialog::makeFormatChecks(const QSettings& settings) {
+    const QStringList chosen = settings.value("export/formats", QStringList{"tmj", "png"}).toStringList();
+    auto* formats = new QHBoxLayout;
+    for (ExportFormat f : kExportFormats) {
+        auto* box = new QCheckBox(formatId(f), this);
+        box->setObjectName(QStringLiteral("format-%1").arg(formatId(f)));
+        box->setChecked(chosen.contains(formatId(f)));
+        formats->addWidget(box);
+        formats_.emplace_back(f, box);
+    }
+    formats_[0].second->setToolTip(tr("Tiled JSON map per depth, the tileset image beside it, a .world for several depths"));
+    formats_[1].second->setToolTip(tr("Tiled XML map per depth"));
+    formats_[2].second->setToolTip(tr("LDtk project: a level per depth, the kinds as an IntGrid layer, the things as entities"));
+    return formats;
+}
+
+// Where the Tiled maps' tilesets go. The choice is the Tiled maps': with neither
+// format ticked it has nothing to say. (After makeFormatChecks.)
+void ExportDialog::makeTilesetsChoice(const QSettings& settings) {
+    tilesets_ = new QComboBox(this);
+    tilesets_->setObjectName("tilesets");
+    tilesets_->addItem(tr("in each map"), false);
+    tilesets_->addItem(tr("beside the maps (.tsj / .tsx)"), true);
+    tilesets_->setCurrentIndex(settings.value("export/external-tilesets", false).toBool() ? 1 : 0);
+    tilesets_->setToolTip(tr("Where the Tiled maps' tilesets go: embedded in every map, or written once beside them "
+                             "for the maps to share (`burrow generate --tilesets external`)"));
     const auto tiledChosen = [this] {
         tilesets_->setEnabled(std::any_of(formats_.begin(), formats_.end(), [](const auto& f) {
             return (f.first == ExportFormat::Tmj || f.first == ExportFormat::Tmx) && f.second->isChecked();
@@ -96,10 +101,19 @@ ExportDialog::ExportDialog(ProjectDocument* document, QWidget* parent) : QDialog
     };
     for (const auto& [f, box] : formats_) connect(box, &QCheckBox::toggled, this, tiledChosen);
     tiledChosen();
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to"), folder_->text());
-        if (!dir.isEmpty()) folder_->setText(dir);
-    });
+}
+
+// The game's tiles or Burrow's. The game's art has one size: the cell size follows it
+// while it is used. (After the cell size.)
+QCheckBox* ExportDialog::makeGameTilesChoice(const GameTiles& game, const QSettings& settings) {
+    gameTiles_ = new QCheckBox(tr("Draw with the game's tiles (%1 px, autotiled)").arg(game.tileSize()), this);
+    gameTiles_->setObjectName("game-tiles");
+    gameTiles_->setToolTip(tr("Tiled maps reference the project's game tilesets and PNGs are drawn with them; "
+                              "unchecked, Burrow's glyph tiles at the cell size"));
+    gameTiles_->setChecked(settings.value("export/game-tiles", true).toBool());
+    cell_->setEnabled(!gameTiles_->isChecked());
+    connect(gameTiles_, &QCheckBox::toggled, cell_, [this](bool on) { cell_->setEnabled(!on); });
+    return gameTiles_;
 }
 
 ExportRequest ExportDialog::request() const {

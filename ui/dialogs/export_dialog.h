@@ -9,7 +9,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLineEdit;
+class QSettings;
 class QSpinBox;
 
 namespace burrow::ui {
@@ -32,6 +34,10 @@ public:
     void accept() override;
 
 private:
+    QHBoxLayout* makeFormatChecks(const QSettings& settings);
+    void makeTilesetsChoice(const QSettings& settings);
+    QCheckBox* makeGameTilesChoice(const GameTiles& game, const QSettings& settings);
+
     ProjectDocument* document_;
     std::vector<std::pair<ExportFormat, QCheckBox*>> formats_;
     QLineEdit* folder_;
