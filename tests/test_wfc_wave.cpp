@@ -4,8 +4,11 @@
 // test_palette's.
 #include <QTest>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -160,6 +163,140 @@ private slots:
             QCOMPARE(small.remaining(q), roomy.remaining(q));
             QCOMPARE(small.weightLeft(q), roomy.weightLeft(q));
             QCOMPARE(small.firstPattern(q), roomy.firstPattern(q));
+        }
+    }
+    // With thousands of patterns, a side that lost most of its keys tells its
+    // neighbour what it keeps rather than what it lost. Either way the wave must be
+    // the one arc consistency gives, worked out here the slow way from the patterns'
+    // tiles: a pattern stays while each neighbour still has one that agrees with it
+    // where they overlap. The sample is noise of three tiles: nearly every window is
+    // a pattern of its own, well over a thousand (masks of 17 words and more), and
+    // their sides share fewer keys, so an observation's sides tell what they keep.
+    void aWaveOfManyPatternsIsArcConsistent() {
+        Prefab noise;
+        noise.id = "noise";
+        noise.width = noise.height = 16;
+        Rng draw(3);
+        constexpr Tile kTiles[] = {Tile::Wall, Tile::Floor, Tile::Water};
+        for (int i = 0; i < noise.width * noise.height; ++i) noise.cells.push_back({kTiles[draw.below(3)]});
+        const WfcPatterns patterns(noise, WfcSettings{3, 8, false});
+        QVERIFY2(patterns.words() > 16, qPrintable(QString::number(patterns.count())));
+        constexpr int kWide = 5, kHigh = 4;
+        WfcWave wave(patterns, kWide, kHigh, false);
+        const ArcConsistency reference(patterns, kWide, kHigh);
+        QVERIFY(wave.reset());
+        std::vector<std::pair<std::size_t, int>> observed;
+        checkWave(wave, patterns, reference.closure(observed));
+        // Each observation is the sample's own window at (3, 3) from the position, so
+        // every one keeps the wave consistent (the sample is a solution); noise fits
+        // few ways, so the first may settle most of the wave.
+        Rng rng(8);
+        for (int step = 0; step < 6; ++step) {
+            std::size_t position = rng.below(static_cast<std::uint32_t>(wave.positionCount()));
+            for (std::size_t tried = 0; tried < wave.positionCount() && wave.remaining(position) < 2; ++tried) position = (position + 1) % wave.positionCount();
+            if (wave.remaining(position) < 2) break;
+            const Point at = wave.cellOf(position);
+            const int pattern = windowPattern(patterns, noise, 3 + at.x, 3 + at.y);
+            QVERIFY(pattern >= 0);
+            wave.banAllBut(position, pattern);
+            observed.emplace_back(position, pattern);
+            QVERIFY(wave.propagate());
+            checkWave(wave, patterns, reference.closure(observed));
+        }
+        QVERIFY(!observed.empty());
+    }
+
+private:
+    // Arc consistency the slow way, from the patterns' tiles alone: a pattern stays
+    // while each neighbour has one whose tiles match its own where they overlap.
+    class ArcConsistency {
+    public:
+        ArcConsistency(const WfcPatterns& patterns, int wide, int high) : count_(static_cast<std::size_t>(patterns.count())), wide_(wide), high_(high) {
+            for (int d = 0; d < 4; ++d)
+                for (int p = 0; p < patterns.count(); ++p) {
+                    toward_[d].push_back(overlap(patterns, p, d, false));
+                    from_[d].push_back(overlap(patterns, p, d, true));
+                }
+        }
+
+        // Which patterns each position keeps once `observed` are fixed, every other
+        // position at first any pattern.
+        std::vector<std::vector<bool>> closure(const std::vector<std::pair<std::size_t, int>>& observed) const {
+            std::vector<std::vector<bool>> left(static_cast<std::size_t>(wide_ * high_), std::vector<bool>(count_, true));
+            for (const auto& [position, pattern] : observed)
+                for (std::size_t p = 0; p < count_; ++p) left[position][p] = left[position][p] && p == static_cast<std::size_t>(pattern);
+            for (bool changed = true; changed;) {
+                changed = false;
+                for (int y = 0; y < high_; ++y)
+                    for (int x = 0; x < wide_; ++x)
+                        for (int d = 0; d < 4; ++d) {
+                            const int nx = x + kDx[d], ny = y + kDy[d];
+                            if (nx < 0 || ny < 0 || nx >= wide_ || ny >= high_) continue;
+                            // What the neighbour's patterns show of themselves toward this position.
+                            std::set<std::string> there;
+                            const std::vector<bool>& near = left[static_cast<std::size_t>(ny * wide_ + nx)];
+                            for (std::size_t b = 0; b < count_; ++b)
+                                if (near[b]) there.insert(from_[d][b]);
+                            std::vector<bool>& here = left[static_cast<std::size_t>(y * wide_ + x)];
+                            for (std::size_t a = 0; a < count_; ++a)
+                                if (here[a] && there.count(toward_[d][a]) == 0) {
+                                    here[a] = false;
+                                    changed = true;
+                                }
+                        }
+            }
+            return left;
+        }
+
+    private:
+        static constexpr int kDx[4] = {1, 0, -1, 0}, kDy[4] = {0, 1, 0, -1};
+
+        // The tiles two patterns a step d apart share: of the first (`second` false),
+        // its part toward d; of the second, its part back toward the first.
+        static std::string overlap(const WfcPatterns& patterns, int p, int d, bool second) {
+            const int n = patterns.size();
+            std::string tiles;
+            for (int y = 0; y < n; ++y)
+                for (int x = 0; x < n; ++x) {
+                    const int sx = second ? x + kDx[d] : x, sy = second ? y + kDy[d] : y;
+                    const int fx = second ? x : x - kDx[d], fy = second ? y : y - kDy[d];
+                    if (sx < 0 || sy < 0 || sx >= n || sy >= n || fx < 0 || fy < 0 || fx >= n || fy >= n) continue;
+                    tiles += static_cast<char>(patterns.tile(p, x, y));
+                }
+            return tiles;
+        }
+
+        std::size_t count_;
+        int wide_, high_;
+        std::vector<std::string> toward_[4], from_[4];
+    };
+
+    // The pattern that is the sample's window with its top-left corner at (x, y).
+    static int windowPattern(const WfcPatterns& patterns, const Prefab& sample, int x, int y) {
+        for (int p = 0; p < patterns.count(); ++p) {
+            bool same = true;
+            for (int dy = 0; dy < patterns.size() && same; ++dy)
+                for (int dx = 0; dx < patterns.size() && same; ++dx)
+                    same = patterns.tile(p, dx, dy) == sample.cells[static_cast<std::size_t>((y + dy) * sample.width + x + dx)].tile;
+            if (same) return p;
+        }
+        return -1;
+    }
+
+    static void checkWave(const WfcWave& wave, const WfcPatterns& patterns, const std::vector<std::vector<bool>>& expected) {
+        for (std::size_t q = 0; q < wave.positionCount(); ++q) {
+            std::uint32_t remaining = 0;
+            std::uint64_t weight = 0;
+            int first = -1;
+            for (std::size_t p = 0; p < expected[q].size(); ++p) {
+                if (!expected[q][p]) continue;
+                ++remaining;
+                weight += patterns.weight(static_cast<int>(p));
+                if (first < 0) first = static_cast<int>(p);
+            }
+            QCOMPARE(wave.remaining(q), remaining);
+            QCOMPARE(wave.weightLeft(q), weight);
+            QCOMPARE(wave.firstPattern(q), first);
         }
     }
 };

@@ -43,11 +43,13 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     const double positions = static_cast<double>(periodic ? size.width : size.width - n + 1) * (periodic ? size.height : size.height - n + 1);
     // A position's wave and its bans waiting to be propagated, its key counts (two
     // bytes a key of each side), its neighbours and queue entry, and its entropy and
-    // heap entries; and the trail of bans, eight bytes each, at most one a pattern of
-    // each position and never more than WfcWave::kMostBansKept.
-    const double keys = 2.0 * (patterns.keyCount(0) + patterns.keyCount(1));
+    // heap entries; the trail of bans, eight bytes each, at most one a pattern of
+    // each position and never more than WfcWave::kMostBansKept; and the patterns' own
+    // tables, what each side key holds up (a set of patterns each) the largest.
+    const double keys = static_cast<double>(patterns.sideCount());
     const double trailBans = std::min(positions * patterns.count(), static_cast<double>(WfcWave::kMostBansKept));
-    const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0;
+    const double patternBytes = keys * patterns.words() * 8.0 + patterns.count() * (64.0 + patterns.size() * patterns.size());
+    const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0 + patternBytes;
     const double seconds = positions * patterns.count() * params.integer("attempts") * kNanosecondsPerPositionPattern * 1e-9;
     if (bytes > kWaveBytesLimit)
         return "growing a " + std::to_string(size.width) + " x " + std::to_string(size.height) + " level from " + std::to_string(patterns.count()) +

@@ -83,20 +83,24 @@ void WfcPatterns::buildSides() {
             near[static_cast<std::size_t>(p)] = strip(p, 0);
             far[static_cast<std::size_t>(p)] = strip(p, 1);
         }
-        const std::uint32_t keys = static_cast<std::uint32_t>(ids.size());
-        keyCounts_[axis] = keys;
+        keyCounts_[axis] = static_cast<std::uint32_t>(ids.size());
         // Moving forwards (right, down) from p: the far strip of p is the near strip of the next.
-        const int forwards = axis, backwards = axis + 2;
-        sideKeys_[forwards] = far;
-        sideKeys_[backwards] = near;
-        masks_[forwards].assign(static_cast<std::size_t>(keys) * static_cast<std::size_t>(words_), 0);
-        masks_[backwards].assign(static_cast<std::size_t>(keys) * static_cast<std::size_t>(words_), 0);
-        for (int q = 0; q < count(); ++q) {
-            const std::uint64_t bit = std::uint64_t{1} << (q % 64);
-            masks_[forwards][static_cast<std::size_t>(near[static_cast<std::size_t>(q)]) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(q / 64)] |= bit;
-            masks_[backwards][static_cast<std::size_t>(far[static_cast<std::size_t>(q)]) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(q / 64)] |= bit;
-        }
+        sideKeys_[axis] = far;
+        sideKeys_[axis + 2] = near;
     }
+    // The masks of every side's keys in one table, side by side in direction order.
+    std::size_t sides = 0;
+    for (int d = 0; d < 4; ++d) {
+        sideOffsets_[d] = sides;
+        sides += keyCount(d);
+    }
+    masks_.assign(sides * static_cast<std::size_t>(words_), 0);
+    for (int d = 0; d < 4; ++d)
+        for (int q = 0; q < count(); ++q) {
+            // q may lie in direction d of a pattern whose side facing d has the key of q's side facing back.
+            const std::uint32_t key = sideKey((d + 2) % 4, q);
+            masks_[(sideOffsets_[d] + key) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(q / 64)] |= std::uint64_t{1} << (q % 64);
+        }
 }
 
 } // namespace burrow

@@ -39,6 +39,7 @@ public:
     // 64-bit words in one set of patterns.
     int words() const { return words_; }
     std::uint32_t weight(int pattern) const { return weights_[static_cast<std::size_t>(pattern)]; }
+    const std::uint32_t* weights() const { return weights_.data(); }
     // The tile at (x, y) of a pattern, 0 <= x, y < N.
     Tile tile(int pattern, int x, int y) const {
         return tiles_[static_cast<std::size_t>(pattern) * static_cast<std::size_t>(n_ * n_) + static_cast<std::size_t>(y * n_ + x)];
@@ -52,11 +53,15 @@ public:
     // Every pattern's key on the side facing d, by pattern.
     const std::uint32_t* sideKeys(int d) const { return sideKeys_[static_cast<std::size_t>(d)].data(); }
     // The patterns that may lie in direction d of a pattern whose side facing d has `key`.
-    const std::uint64_t* neighboursOfKey(int d, std::uint32_t key) const {
-        return masks_[static_cast<std::size_t>(d)].data() + static_cast<std::size_t>(key) * static_cast<std::size_t>(words_);
-    }
+    const std::uint64_t* neighboursOfKey(int d, std::uint32_t key) const { return sideMasks() + sideIndex(d, key) * static_cast<std::size_t>(words_); }
     // How many keys there are (the same space for both sides of an axis).
     std::uint32_t keyCount(int d) const { return keyCounts_[static_cast<std::size_t>(d % 2)]; }
+    // The keys of all four sides in one numbering, side by side in direction order:
+    // the index of side d's `key`, sideCount() of them.
+    std::size_t sideIndex(int d, std::uint32_t key) const { return sideOffsets_[static_cast<std::size_t>(d)] + key; }
+    std::size_t sideCount() const { return sideOffsets_[3] + keyCount(3); }
+    // neighboursOfKey() of every side key, by sideIndex(): words() words each.
+    const std::uint64_t* sideMasks() const { return masks_.data(); }
 
 private:
     void addWindow(std::vector<Tile> window);
@@ -68,7 +73,8 @@ private:
     std::vector<std::uint32_t> weights_;
     Tile commonest_ = Tile::Wall;
     std::vector<std::uint32_t> sideKeys_[4];
-    std::vector<std::uint64_t> masks_[4]; // per direction: keyCount x words
+    std::size_t sideOffsets_[4] = {0, 0, 0, 0};
+    std::vector<std::uint64_t> masks_; // sideCount() x words
     std::uint32_t keyCounts_[2] = {0, 0}; // horizontal, vertical
 };
 

@@ -1,15 +1,20 @@
 #include "generators/wfc_wave.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
+
+#include "model/bit_count.h"
 
 namespace burrow {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr int kOpposite[4] = {2, 3, 0, 1};
+// How many words of a union of masks cost as much as reading one count (propagateFrom).
+constexpr std::size_t kUnionWordsPerCountRead = 16;
 
 } // namespace
 
@@ -40,19 +45,25 @@ WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bo
                     inside ? static_cast<std::uint32_t>(ny * positionsX + nx) : kNone;
             }
     // One position's counts as the attempt starts: how many patterns have each key on each side.
-    for (int d = 0; d < 4; ++d) {
-        keyOffset_[d] = countStride_;
-        countStride_ += patterns.keyCount(d);
-    }
+    countStride_ = patterns.sideCount();
+    for (int d = 0; d < 4; ++d) keyOffset_[d] = patterns.sideIndex(d, 0);
     initialCounts_.assign(countStride_, 0);
     for (int d = 0; d < 4; ++d)
         for (int p = 0; p < count; ++p) ++initialCounts_[keyOffset_[d] + patterns.sideKey(d, p)];
     narrow_ = std::all_of(initialCounts_.begin(), initialCounts_.end(), [](std::uint16_t n) { return n <= 255; });
+    fewestKeys_ = std::min({patterns.keyCount(0), patterns.keyCount(1)});
     remaining_.assign(positions, 0);
     narrowed_.assign(positions, 0);
     queued_.assign(positions, 0);
-    for (auto& keys : usedUp_) keys.resize(static_cast<std::size_t>(count));
-    lostHere_.resize(static_cast<std::size_t>(words_));
+    // Each pattern's four places in a position's counts, and the side of each count: a
+    // ban reads one table, not four.
+    countsOf_.resize(static_cast<std::size_t>(count));
+    for (int p = 0; p < count; ++p)
+        for (int d = 0; d < 4; ++d) countsOf_[static_cast<std::size_t>(p)][static_cast<std::size_t>(d)] = static_cast<std::uint32_t>(keyOffset_[d] + patterns.sideKey(d, p));
+    sideOfCount_.resize(countStride_);
+    for (int d = 0; d < 4; ++d) std::fill_n(sideOfCount_.begin() + static_cast<std::ptrdiff_t>(keyOffset_[d]), patterns.keyCount(d), static_cast<std::uint8_t>(d));
+    usedUp_.resize(4 * static_cast<std::size_t>(count));
+    lostHere_.resize(4 * static_cast<std::size_t>(words_));
 }
 
 bool WfcWave::reset() {
@@ -135,46 +146,26 @@ void WfcWave::banAllBut(std::size_t position, int pattern) {
 }
 
 // The bans wait, uncounted, until propagate() reaches the position: by then its
-// other neighbours may have taken more, and they are all counted at once.
+// other neighbours may have taken more, and they are all counted at once. Only what
+// the observation and a contradiction need now is kept up here: which patterns are
+// left and how many. Their weights and the trail are settled as they are counted, so
+// each ban is looked at once, not twice.
 void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
     std::uint64_t* bits = bitsOf(position);
     std::uint64_t* waiting = waitingOf(position);
-    std::uint64_t weight = 0;
-    // w log w taken pattern by pattern, as one ban at a time did: the entropies of
-    // positions with the same patterns left then differ by their rounding, and which
-    // of them is observed first follows from how they were narrowed. Summed a batch
-    // first (rounded otherwise), twice as many attempts at 256 x 256 met contradictions.
-    double logWeight = logWeightLeft_[position];
     std::uint32_t banned = 0;
-    // A call bans at most 64 patterns a word: checked once a call, not once a ban.
-    if (trail_.size() + static_cast<std::size_t>(words_) * 64 > mostBansKept_) {
-        trail_.clear();
-        trailDropped_ = true;
-    }
     for (int w = 0; w < words_; ++w) {
         const std::uint64_t now = bits[w] & lost[w];
-        if (now == 0) continue;
         bits[w] &= ~now;
         waiting[w] |= now;
-        for (std::uint64_t left = now; left != 0; left &= left - 1) {
-            const int p = w * 64 + std::countr_zero(left);
-            ++banned;
-            weight += patterns_.weight(p);
-            logWeight -= logWeights_[static_cast<std::size_t>(p)];
-            trail_.push_back({static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(p)});
-        }
+        banned += bitCount(now);
     }
     if (banned == 0) return;
-    weightLeft_[position] -= weight;
-    logWeightLeft_[position] = logWeight;
     const std::uint32_t left = remaining_[position] - banned;
     remaining_[position] = left;
     if (left == 0 && !contradiction_) contradiction_ = cellOf(position);
     if (left == 1) newlyDecided_.push_back(position);
-    if (!narrowed_[position]) {
-        narrowed_[position] = 1;
-        narrowedList_.push_back(position);
-    }
+    markNarrowed(position);
     if (!queued_[position]) {
         queued_[position] = 1;
         queue_.push_back(static_cast<std::uint32_t>(position));
@@ -199,32 +190,44 @@ bool WfcWave::propagateWith(Count* counts) {
 
 namespace {
 
-// Into `into` (words words), the union of the patterns each key in `keys` holds up
-// (`masks`: words words a key). With the words known when compiled (a sample of up
-// to 256 patterns, the usual) the union stays in registers.
+// Into `into` (4 x words words, by side), the union of the patterns each used-up count
+// in `used` held up on its side (`heldUp`: words words a count); bit d of the result
+// tells whether side d lost any. With the words known when compiled (a sample of up
+// to 256 patterns, the usual) the unions stay in registers.
 template <int Words>
-void unionOfKeys(const std::uint64_t* masks, const std::uint32_t* keys, std::size_t count, std::uint64_t* into) {
-    std::uint64_t sum[Words] = {};
+unsigned unionBySide(const std::uint64_t* heldUp, const std::uint8_t* sideOf, const std::uint32_t* used, std::size_t count, std::uint64_t* into) {
+    std::uint64_t sum[4][Words] = {};
+    unsigned sides = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        const std::uint64_t* held = masks + static_cast<std::size_t>(keys[i]) * Words;
-        for (int w = 0; w < Words; ++w) sum[w] |= held[w];
+        const std::uint32_t at = used[i];
+        const std::uint8_t side = sideOf[at];
+        const std::uint64_t* held = heldUp + static_cast<std::size_t>(at) * Words;
+        for (int w = 0; w < Words; ++w) sum[side][w] |= held[w];
+        sides |= 1u << side;
     }
-    std::copy(sum, sum + Words, into);
+    std::copy(&sum[0][0], &sum[0][0] + 4 * Words, into);
+    return sides;
 }
 
-void unionOfKeys(const std::uint64_t* masks, int words, const std::uint32_t* keys, std::size_t count, std::uint64_t* into) {
+unsigned unionBySide(const std::uint64_t* heldUp, const std::uint8_t* sideOf, int words, const std::uint32_t* used, std::size_t count, std::uint64_t* into) {
     switch (words) {
-    case 1: return unionOfKeys<1>(masks, keys, count, into);
-    case 2: return unionOfKeys<2>(masks, keys, count, into);
-    case 3: return unionOfKeys<3>(masks, keys, count, into);
-    case 4: return unionOfKeys<4>(masks, keys, count, into);
+    case 1: return unionBySide<1>(heldUp, sideOf, used, count, into);
+    case 2: return unionBySide<2>(heldUp, sideOf, used, count, into);
+    case 3: return unionBySide<3>(heldUp, sideOf, used, count, into);
+    case 4: return unionBySide<4>(heldUp, sideOf, used, count, into);
     default: break;
     }
-    std::fill(into, into + words, 0);
+    const auto stride = static_cast<std::size_t>(words);
+    std::fill(into, into + 4 * stride, 0);
+    unsigned sides = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        const std::uint64_t* held = masks + static_cast<std::size_t>(keys[i]) * static_cast<std::size_t>(words);
-        for (int w = 0; w < words; ++w) into[w] |= held[w];
+        const std::uint32_t at = used[i];
+        const std::uint8_t side = sideOf[at];
+        const std::uint64_t* held = heldUp + static_cast<std::size_t>(at) * stride;
+        for (std::size_t w = 0; w < stride; ++w) into[side * stride + w] |= held[w];
+        sides |= 1u << side;
     }
+    return sides;
 }
 
 } // namespace
@@ -236,32 +239,91 @@ void unionOfKeys(const std::uint64_t* masks, int words, const std::uint32_t* key
 template <typename Count>
 void WfcWave::propagateFrom(Count* counts, std::size_t position) {
     std::uint64_t* waiting = waitingOf(position);
-    // Locals, not members: every count written is a byte, which may alias anything.
-    Count* sides[4];
-    const std::uint32_t* keysOf[4];
-    std::uint32_t* usedUp[4];
-    std::size_t usedUpCount[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 4; ++d) {
-        sides[d] = counts + countAt(position, d, 0);
-        keysOf[d] = patterns_.sideKeys(d);
-        usedUp[d] = usedUp_[d].data();
+    std::size_t banned = 0;
+    for (int w = 0; w < words_; ++w) banned += bitCount(waiting[w]);
+    if (trail_.size() + banned > mostBansKept_) {
+        trail_.clear();
+        trailDropped_ = true;
     }
+    const std::size_t trailSize = trail_.size();
+    trail_.resize(trailSize + banned);
+    // Locals, not members: every count written is a byte, which may alias anything.
+    Ban* trail = trail_.data() + trailSize;
+    const std::uint32_t* weights = patterns_.weights();
+    const double* logWeights = logWeights_.data();
+    const std::array<std::uint32_t, 4>* countsOf = countsOf_.data();
+    Count* here = counts + position * countStride_;
+    std::uint32_t* usedUp = usedUp_.data();
+    std::size_t used = 0;
+    // w log w taken pattern by pattern: the entropies of positions with the same
+    // patterns left then differ by their rounding, and which of them is observed first
+    // follows from how they were narrowed. Summed a batch first (rounded otherwise),
+    // twice as many attempts at 256 x 256 met contradictions.
+    std::uint64_t weight = 0;
+    double logWeight = logWeightLeft_[position];
+    const auto at = static_cast<std::uint32_t>(position);
     for (int w = 0; w < words_; ++w) {
         for (std::uint64_t left = waiting[w]; left != 0; left &= left - 1) {
             const int p = w * 64 + std::countr_zero(left);
-            for (int d = 0; d < 4; ++d) {
-                const std::uint32_t key = keysOf[d][p];
-                usedUp[d][usedUpCount[d]] = key;
-                usedUpCount[d] += --sides[d][key] == 0 ? 1 : 0;
+            for (const std::uint32_t count : countsOf[p]) {
+                usedUp[used] = count;
+                used += --here[count] == 0 ? 1 : 0;
             }
+            weight += weights[p];
+            logWeight -= logWeights[p];
+            *trail++ = {at, static_cast<std::uint32_t>(p)};
         }
         waiting[w] = 0;
     }
+    weightLeft_[position] -= weight;
+    logWeightLeft_[position] = logWeight;
+    if (used == 0) return;
+    // A side that lost many more keys than it keeps (an observation, mostly) tells its
+    // neighbour what it keeps instead, the union of fewer masks. With thousands of
+    // patterns, a mask of hundreds of words each, the unions of every used-up key made
+    // a level of a few thousand cells take a minute. Looked at only when the union
+    // costs far more than reading a side's counts (kUnionWordsPerCountRead): a union runs a
+    // word a cycle, a look at a count may be a mispredicted branch.
+    const unsigned keptSides = used * static_cast<std::size_t>(words_) > kUnionWordsPerCountRead * fewestKeys_ ? sidesToKeep(here, usedUp, used) : 0;
+    if (keptSides != 0)
+        used = static_cast<std::size_t>(std::remove_if(usedUp, usedUp + used, [&](std::uint32_t c) { return (keptSides >> sideOfCount_[c] & 1) != 0; }) - usedUp);
+    const unsigned usedSides = unionBySide(patterns_.sideMasks(), sideOfCount_.data(), words_, usedUp, used, lostHere_.data());
     const std::uint32_t* around = &neighbours_[position * 4];
     for (int d = 0; d < 4; ++d) {
-        if (usedUpCount[d] == 0 || around[d] == kNone) continue;
-        unionOfKeys(patterns_.neighboursOfKey(d, 0), words_, usedUp[d], usedUpCount[d], lostHere_.data());
-        banSet(around[d], lostHere_.data());
+        if (around[d] == kNone) continue;
+        std::uint64_t* lost = lostHere_.data() + static_cast<std::size_t>(d * words_);
+        if ((keptSides >> d & 1) != 0) allButKept(here, d, lost);
+        else if ((usedSides >> d & 1) == 0) continue;
+        banSet(around[d], lost);
+    }
+}
+
+// The sides (bit d for side d) whose keys still counted are fewer than those in
+// `used` and cheaper to join than those: their neighbours are told what they keep.
+template <typename Count>
+unsigned WfcWave::sidesToKeep(const Count* here, const std::uint32_t* used, std::size_t count) const {
+    std::size_t usedOn[4] = {0, 0, 0, 0};
+    for (std::size_t i = 0; i < count; ++i) ++usedOn[sideOfCount_[used[i]]];
+    unsigned sides = 0;
+    for (int d = 0; d < 4; ++d) {
+        const std::size_t keys = patterns_.keyCount(d);
+        if (usedOn[d] * static_cast<std::size_t>(words_) <= kUnionWordsPerCountRead * keys) continue;
+        const Count* side = here + keyOffset_[d];
+        const auto kept = static_cast<std::size_t>(std::count_if(side, side + keys, [](Count n) { return n != 0; }));
+        if (kept < usedOn[d]) sides |= 1u << d;
+    }
+    return sides;
+}
+
+// Into `lost` (words_ words): every pattern but those the keys of side d still
+// counted at the position hold up beside it.
+template <typename Count>
+void WfcWave::allButKept(const Count* here, int d, std::uint64_t* lost) const {
+    std::fill(lost, lost + words_, ~std::uint64_t{0});
+    for (std::size_t c = keyOffset_[d], end = c + patterns_.keyCount(d); c < end; ++c) {
+        if (here[c] == 0) continue;
+        const std::uint64_t* held = patterns_.sideMasks() + c * static_cast<std::size_t>(words_);
+        for (int w = 0; w < words_; ++w) lost[w] &= ~held[w];
     }
 }
 
@@ -274,39 +336,45 @@ void WfcWave::resetCounts(std::vector<Count>& counts) {
 }
 
 std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened) {
+    // The bans not counted yet came after the last observation (propagation runs to
+    // the end but for a contradiction), so after any mark: they only give back their
+    // patterns.
+    std::size_t undone = 0;
+    for (std::size_t i = queueHead_; i < queue_.size(); ++i) {
+        const std::uint32_t position = queue_[i];
+        queued_[position] = 0;
+        std::uint64_t* bits = bitsOf(position);
+        std::uint64_t* waiting = waitingOf(position);
+        std::uint32_t back = 0;
+        for (int w = 0; w < words_; ++w) {
+            bits[w] |= waiting[w];
+            back += bitCount(waiting[w]);
+            waiting[w] = 0;
+        }
+        const std::uint32_t before = remaining_[position];
+        remaining_[position] = before + back;
+        if (before <= 1 && before + back >= 2) reopened.push_back(position);
+        undone += back;
+        markNarrowed(position);
+    }
+    queue_.clear();
+    queueHead_ = 0;
     for (std::size_t i = trail_.size(); i-- > mark;) {
         const std::size_t position = trail_[i].position;
         const int pattern = static_cast<int>(trail_[i].pattern);
-        const std::uint64_t bit = std::uint64_t{1} << (pattern % 64);
-        bitsOf(position)[pattern / 64] |= bit;
+        bitsOf(position)[pattern / 64] |= std::uint64_t{1} << (pattern % 64);
         weightLeft_[position] += patterns_.weight(pattern);
         logWeightLeft_[position] += logWeights_[static_cast<std::size_t>(pattern)];
         if (++remaining_[position] == 2) reopened.push_back(position);
-        std::uint64_t& waiting = waitingOf(position)[pattern / 64];
-        if (waiting & bit) waiting &= ~bit; // never counted
-        else
-            for (int d = 0; d < 4; ++d) {
-                const std::size_t at = countAt(position, d, patterns_.sideKey(d, pattern));
-                if (narrow_) ++narrowCounts_[at];
-                else ++wideCounts_[at];
-            }
-        if (!narrowed_[position]) {
-            narrowed_[position] = 1;
-            narrowedList_.push_back(position);
+        for (int d = 0; d < 4; ++d) {
+            const std::size_t at = countAt(position, d, patterns_.sideKey(d, pattern));
+            if (narrow_) ++narrowCounts_[at];
+            else ++wideCounts_[at];
         }
+        markNarrowed(position);
     }
-    const std::size_t undone = trail_.size() - mark;
+    undone += trail_.size() - mark;
     trail_.resize(mark);
-    // Positions whose waiting bans were all undone leave the queue.
-    std::size_t kept = 0;
-    for (std::size_t i = queueHead_; i < queue_.size(); ++i) {
-        const std::uint32_t position = queue_[i];
-        const std::uint64_t* waiting = waitingOf(position);
-        if (std::any_of(waiting, waiting + words_, [](std::uint64_t w) { return w != 0; })) queue_[kept++] = position;
-        else queued_[position] = 0;
-    }
-    queue_.resize(kept);
-    queueHead_ = 0;
     contradiction_.reset();
     newlyDecided_.clear();
     return undone;
@@ -314,6 +382,12 @@ std::size_t WfcWave::undoTo(std::size_t mark, std::vector<std::size_t>& reopened
 
 void WfcWave::forgetBefore(std::size_t mark) {
     trail_.erase(trail_.begin(), trail_.begin() + static_cast<std::ptrdiff_t>(mark));
+}
+
+void WfcWave::markNarrowed(std::size_t position) {
+    if (narrowed_[position]) return;
+    narrowed_[position] = 1;
+    narrowedList_.push_back(position);
 }
 
 void WfcWave::clearNarrowed() {

@@ -16,7 +16,12 @@
 // and each neighbour loses what those keys held up in one masked step. Most positions
 // are decided by propagation, a key lost beside them taking one or two patterns at a
 // time; taken one by one, every ban paid for several mispredicted branches, which were
-// most of the time.
+// most of the time. A ban's weight and its place in the trail are settled then too, so
+// each ban is looked at once. A side that lost far more keys than it keeps (an
+// observation among thousands of patterns) tells its neighbour what it keeps instead:
+// the union of every used-up key's mask, hundreds of words each, grew with the square
+// of the patterns.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -99,12 +104,17 @@ private:
     void propagateFrom(Count* counts, std::size_t position);
     template <typename Count>
     void resetCounts(std::vector<Count>& counts);
+    template <typename Count>
+    unsigned sidesToKeep(const Count* here, const std::uint32_t* used, std::size_t count) const;
+    template <typename Count>
+    void allButKept(const Count* here, int d, std::uint64_t* lost) const;
     std::uint64_t* bitsOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(words_); }
     const std::uint64_t* bitsOf(std::size_t position) const { return wave_.data() + position * static_cast<std::size_t>(words_); }
     std::uint64_t* waitingOf(std::size_t position) { return waiting_.data() + position * static_cast<std::size_t>(words_); }
     // Bans the patterns of `lost` (words_ words) still open at the position.
     void banSet(std::size_t position, const std::uint64_t* lost);
     void banUnsupported();
+    void markNarrowed(std::size_t position);
 
     const WfcPatterns& patterns_;
     int positionsX_, positionsY_;
@@ -128,6 +138,7 @@ private:
     bool narrow_ = true;
     std::size_t countStride_ = 0;
     std::size_t keyOffset_[4] = {0, 0, 0, 0};
+    std::size_t fewestKeys_ = 0; // on any side
 
     struct Ban {
         std::uint32_t position, pattern;
@@ -139,8 +150,10 @@ private:
     std::vector<std::uint32_t> queue_;   // the positions with waiting bans, first come first counted
     std::size_t queueHead_ = 0;
     std::vector<std::uint8_t> queued_;
-    std::vector<std::uint32_t> usedUp_[4]; // scratch: the keys a position's bans used up, by side
-    std::vector<std::uint64_t> lostHere_;  // scratch: words_, what a neighbour loses
+    std::vector<std::array<std::uint32_t, 4>> countsOf_; // each pattern's four counts in a position's (countAt)
+    std::vector<std::uint8_t> sideOfCount_;              // the side each count is of
+    std::vector<std::uint32_t> usedUp_;                  // scratch: the counts a position's bans used up
+    std::vector<std::uint64_t> lostHere_;                // scratch: 4 x words_, what each neighbour loses
     std::vector<std::uint8_t> narrowed_;
     std::vector<std::size_t> narrowedList_, newlyDecided_;
     std::optional<Point> contradiction_;
