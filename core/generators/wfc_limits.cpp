@@ -45,10 +45,12 @@ std::optional<std::string> wfcSampleProblem(const ParamValues& params, const Pre
     // bytes a key of each side), its neighbours and queue entry, and its entropy and
     // heap entries; the trail of bans, eight bytes each, at most one a pattern of
     // each position and never more than WfcWave::kMostBansKept; and the patterns' own
-    // tables, what each side key holds up (a set of patterns each) the largest.
+    // tables, what each side key holds up (a set of patterns each, for a sample of up
+    // to 1,024 patterns) the largest.
     const double keys = static_cast<double>(patterns.sideCount());
     const double trailBans = std::min(positions * patterns.count(), static_cast<double>(WfcWave::kMostBansKept));
-    const double patternBytes = keys * patterns.words() * 8.0 + patterns.count() * (64.0 + patterns.size() * patterns.size());
+    const double masks = patterns.heldUpMasks() ? keys * patterns.words() * 8.0 : 0.0;
+    const double patternBytes = masks + keys * 4.0 + patterns.count() * (80.0 + patterns.size() * patterns.size());
     const double bytes = positions * (patterns.words() * 16.0 + keys * 2.0 + 16.0 + 8.0 + 64.0) + trailBans * 8.0 + patternBytes;
     const double seconds = positions * patterns.count() * params.integer("attempts") * kNanosecondsPerPositionPattern * 1e-9;
     if (bytes > kWaveBytesLimit)

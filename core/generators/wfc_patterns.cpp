@@ -88,19 +88,27 @@ void WfcPatterns::buildSides() {
         sideKeys_[axis] = far;
         sideKeys_[axis + 2] = near;
     }
-    // The masks of every side's keys in one table, side by side in direction order.
+    // Every side key's patterns in one numbering, side by side in direction order: as
+    // lists, and as masks while a mask is short enough to join whole.
     std::size_t sides = 0;
     for (int d = 0; d < 4; ++d) {
         sideOffsets_[d] = sides;
         sides += keyCount(d);
     }
+    // q may lie in direction d of a pattern whose side facing d has the key of q's side facing back.
+    const auto sideOf = [&](int d, int q) { return sideOffsets_[d] + sideKey((d + 2) % 4, q); };
+    listStarts_.assign(sides + 1, 0);
+    for (int d = 0; d < 4; ++d)
+        for (int q = 0; q < count(); ++q) ++listStarts_[sideOf(d, q) + 1];
+    for (std::size_t i = 0; i < sides; ++i) listStarts_[i + 1] += listStarts_[i];
+    lists_.resize(listStarts_[sides]);
+    std::vector<std::uint32_t> filled(listStarts_.begin(), listStarts_.end() - 1);
+    for (int d = 0; d < 4; ++d)
+        for (int q = 0; q < count(); ++q) lists_[filled[sideOf(d, q)]++] = static_cast<std::uint32_t>(q);
+    if (words_ > kMostMaskWords) return;
     masks_.assign(sides * static_cast<std::size_t>(words_), 0);
     for (int d = 0; d < 4; ++d)
-        for (int q = 0; q < count(); ++q) {
-            // q may lie in direction d of a pattern whose side facing d has the key of q's side facing back.
-            const std::uint32_t key = sideKey((d + 2) % 4, q);
-            masks_[(sideOffsets_[d] + key) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(q / 64)] |= std::uint64_t{1} << (q % 64);
-        }
+        for (int q = 0; q < count(); ++q) masks_[sideOf(d, q) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(q / 64)] |= std::uint64_t{1} << (q % 64);
 }
 
 } // namespace burrow

@@ -8,8 +8,10 @@
 // to the right, the right N-1 columns of the left one are the left N-1 columns of the
 // right one. So each pattern has a key for each of its four overlapping sides, and
 // "what may lie right of these patterns" is the union of the masks of their right
-// keys: a few bitset ORs per distinct key, not a loop over every pair.
+// keys: a few bitset ORs per distinct key, not a loop over every pair. Each key's
+// patterns are also kept as a list, for samples with too many patterns to join sets.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,16 +54,23 @@ public:
     std::uint32_t sideKey(int d, int pattern) const { return sideKeys_[static_cast<std::size_t>(d)][static_cast<std::size_t>(pattern)]; }
     // Every pattern's key on the side facing d, by pattern.
     const std::uint32_t* sideKeys(int d) const { return sideKeys_[static_cast<std::size_t>(d)].data(); }
-    // The patterns that may lie in direction d of a pattern whose side facing d has `key`.
-    const std::uint64_t* neighboursOfKey(int d, std::uint32_t key) const { return sideMasks() + sideIndex(d, key) * static_cast<std::size_t>(words_); }
     // How many keys there are (the same space for both sides of an axis).
     std::uint32_t keyCount(int d) const { return keyCounts_[static_cast<std::size_t>(d % 2)]; }
     // The keys of all four sides in one numbering, side by side in direction order:
     // the index of side d's `key`, sideCount() of them.
     std::size_t sideIndex(int d, std::uint32_t key) const { return sideOffsets_[static_cast<std::size_t>(d)] + key; }
     std::size_t sideCount() const { return sideOffsets_[3] + keyCount(3); }
-    // neighboursOfKey() of every side key, by sideIndex(): words() words each.
-    const std::uint64_t* sideMasks() const { return masks_.data(); }
+    // The patterns that may lie in direction d of a pattern whose side facing d has
+    // `key`, by sideIndex(), in order: each pattern is in one list a side.
+    std::span<const std::uint32_t> heldUp(std::size_t side) const {
+        return {lists_.data() + listStarts_[side], listStarts_[side + 1] - listStarts_[side]};
+    }
+    // The same as sets, words() words each, by sideIndex(); only while a set is at
+    // most kMostMaskWords words (nullptr past that: with tens of thousands of
+    // patterns the masks would take hundreds of megabytes, and joining them would
+    // cost their words for every key).
+    static constexpr int kMostMaskWords = 16;
+    const std::uint64_t* heldUpMasks() const { return masks_.empty() ? nullptr : masks_.data(); }
 
 private:
     void addWindow(std::vector<Tile> window);
@@ -74,7 +83,8 @@ private:
     Tile commonest_ = Tile::Wall;
     std::vector<std::uint32_t> sideKeys_[4];
     std::size_t sideOffsets_[4] = {0, 0, 0, 0};
-    std::vector<std::uint64_t> masks_; // sideCount() x words
+    std::vector<std::uint32_t> listStarts_, lists_; // heldUp(): sideCount() + 1 starts into the lists
+    std::vector<std::uint64_t> masks_;              // sideCount() x words, or none
     std::uint32_t keyCounts_[2] = {0, 0}; // horizontal, vertical
 };
 

@@ -13,9 +13,6 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr int kOpposite[4] = {2, 3, 0, 1};
-// How many words of a union of masks cost as much as reading one count (propagateFrom).
-constexpr std::size_t kUnionWordsPerCountRead = 16;
-
 } // namespace
 
 WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic, std::size_t mostBansKept)
@@ -51,7 +48,6 @@ WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bo
     for (int d = 0; d < 4; ++d)
         for (int p = 0; p < count; ++p) ++initialCounts_[keyOffset_[d] + patterns.sideKey(d, p)];
     narrow_ = std::all_of(initialCounts_.begin(), initialCounts_.end(), [](std::uint16_t n) { return n <= 255; });
-    fewestKeys_ = std::min({patterns.keyCount(0), patterns.keyCount(1)});
     remaining_.assign(positions, 0);
     narrowed_.assign(positions, 0);
     queued_.assign(positions, 0);
@@ -105,7 +101,7 @@ void WfcWave::banUnsupported() {
         for (std::uint32_t key = 0; key < patterns_.keyCount(d); ++key) {
             if (initialCounts_[keyOffset_[d] + key] == 0 || initialCounts_[keyOffset_[kOpposite[d]] + key] != 0) continue;
             for (std::size_t position = 0; position < positionCount(); ++position)
-                if (neighbours_[position * 4 + static_cast<std::size_t>(d)] != kNone) banSet(position, patterns_.neighboursOfKey(kOpposite[d], key));
+                if (neighbours_[position * 4 + static_cast<std::size_t>(d)] != kNone) banList(position, patterns_.heldUp(patterns_.sideIndex(kOpposite[d], key)));
         }
 }
 
@@ -160,6 +156,25 @@ void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
         waiting[w] |= now;
         banned += bitCount(now);
     }
+    noteBanned(position, banned);
+}
+
+// The same for a list of patterns: its length, not the words of a set.
+void WfcWave::banList(std::size_t position, std::span<const std::uint32_t> lost) {
+    std::uint64_t* bits = bitsOf(position);
+    std::uint64_t* waiting = waitingOf(position);
+    std::uint32_t banned = 0;
+    for (const std::uint32_t p : lost) {
+        const std::uint64_t bit = std::uint64_t{1} << (p % 64), now = bits[p / 64] & bit;
+        bits[p / 64] &= ~now;
+        waiting[p / 64] |= now;
+        banned += now != 0 ? 1 : 0;
+    }
+    noteBanned(position, banned);
+}
+
+// What the observation and a contradiction need at once: how many patterns are left.
+void WfcWave::noteBanned(std::size_t position, std::uint32_t banned) {
     if (banned == 0) return;
     const std::uint32_t left = remaining_[position] - banned;
     remaining_[position] = left;
@@ -278,52 +293,20 @@ void WfcWave::propagateFrom(Count* counts, std::size_t position) {
     weightLeft_[position] -= weight;
     logWeightLeft_[position] = logWeight;
     if (used == 0) return;
-    // A side that lost many more keys than it keeps (an observation, mostly) tells its
-    // neighbour what it keeps instead, the union of fewer masks. With thousands of
-    // patterns, a mask of hundreds of words each, the unions of every used-up key made
-    // a level of a few thousand cells take a minute. Looked at only when the union
-    // costs far more than reading a side's counts (kUnionWordsPerCountRead): a union runs a
-    // word a cycle, a look at a count may be a mispredicted branch.
-    const unsigned keptSides = used * static_cast<std::size_t>(words_) > kUnionWordsPerCountRead * fewestKeys_ ? sidesToKeep(here, usedUp, used) : 0;
-    if (keptSides != 0)
-        used = static_cast<std::size_t>(std::remove_if(usedUp, usedUp + used, [&](std::uint32_t c) { return (keptSides >> sideOfCount_[c] & 1) != 0; }) - usedUp);
-    const unsigned usedSides = unionBySide(patterns_.sideMasks(), sideOfCount_.data(), words_, usedUp, used, lostHere_.data());
     const std::uint32_t* around = &neighbours_[position * 4];
+    if (const std::uint64_t* masks = patterns_.heldUpMasks()) {
+        const unsigned usedSides = unionBySide(masks, sideOfCount_.data(), words_, usedUp, used, lostHere_.data());
+        for (int d = 0; d < 4; ++d)
+            if ((usedSides >> d & 1) != 0 && around[d] != kNone) banSet(around[d], lostHere_.data() + static_cast<std::size_t>(d * words_));
+        return;
+    }
+    // Sets too long to join (thousands of patterns): each used-up key's own patterns
+    // instead, each pattern in one list a side, so a position's neighbours cost it
+    // its patterns in an attempt, not its keys times their words.
     for (int d = 0; d < 4; ++d) {
         if (around[d] == kNone) continue;
-        std::uint64_t* lost = lostHere_.data() + static_cast<std::size_t>(d * words_);
-        if ((keptSides >> d & 1) != 0) allButKept(here, d, lost);
-        else if ((usedSides >> d & 1) == 0) continue;
-        banSet(around[d], lost);
-    }
-}
-
-// The sides (bit d for side d) whose keys still counted are fewer than those in
-// `used` and cheaper to join than those: their neighbours are told what they keep.
-template <typename Count>
-unsigned WfcWave::sidesToKeep(const Count* here, const std::uint32_t* used, std::size_t count) const {
-    std::size_t usedOn[4] = {0, 0, 0, 0};
-    for (std::size_t i = 0; i < count; ++i) ++usedOn[sideOfCount_[used[i]]];
-    unsigned sides = 0;
-    for (int d = 0; d < 4; ++d) {
-        const std::size_t keys = patterns_.keyCount(d);
-        if (usedOn[d] * static_cast<std::size_t>(words_) <= kUnionWordsPerCountRead * keys) continue;
-        const Count* side = here + keyOffset_[d];
-        const auto kept = static_cast<std::size_t>(std::count_if(side, side + keys, [](Count n) { return n != 0; }));
-        if (kept < usedOn[d]) sides |= 1u << d;
-    }
-    return sides;
-}
-
-// Into `lost` (words_ words): every pattern but those the keys of side d still
-// counted at the position hold up beside it.
-template <typename Count>
-void WfcWave::allButKept(const Count* here, int d, std::uint64_t* lost) const {
-    std::fill(lost, lost + words_, ~std::uint64_t{0});
-    for (std::size_t c = keyOffset_[d], end = c + patterns_.keyCount(d); c < end; ++c) {
-        if (here[c] == 0) continue;
-        const std::uint64_t* held = patterns_.sideMasks() + c * static_cast<std::size_t>(words_);
-        for (int w = 0; w < words_; ++w) lost[w] &= ~held[w];
+        for (std::size_t i = 0; i < used; ++i)
+            if (sideOfCount_[usedUp[i]] == d) banList(around[d], patterns_.heldUp(usedUp[i]));
     }
 }
 

@@ -17,13 +17,14 @@
 // are decided by propagation, a key lost beside them taking one or two patterns at a
 // time; taken one by one, every ban paid for several mispredicted branches, which were
 // most of the time. A ban's weight and its place in the trail are settled then too, so
-// each ban is looked at once. A side that lost far more keys than it keeps (an
-// observation among thousands of patterns) tells its neighbour what it keeps instead:
-// the union of every used-up key's mask, hundreds of words each, grew with the square
-// of the patterns.
+// each ban is looked at once. With thousands of patterns (WfcPatterns::kMostMaskWords)
+// a neighbour loses each used-up key's list of patterns instead of the union of their
+// masks: those are hundreds of words each, and with each key a pattern of its own,
+// their unions grew with the square of the patterns.
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -104,15 +105,13 @@ private:
     void propagateFrom(Count* counts, std::size_t position);
     template <typename Count>
     void resetCounts(std::vector<Count>& counts);
-    template <typename Count>
-    unsigned sidesToKeep(const Count* here, const std::uint32_t* used, std::size_t count) const;
-    template <typename Count>
-    void allButKept(const Count* here, int d, std::uint64_t* lost) const;
     std::uint64_t* bitsOf(std::size_t position) { return wave_.data() + position * static_cast<std::size_t>(words_); }
     const std::uint64_t* bitsOf(std::size_t position) const { return wave_.data() + position * static_cast<std::size_t>(words_); }
     std::uint64_t* waitingOf(std::size_t position) { return waiting_.data() + position * static_cast<std::size_t>(words_); }
     // Bans the patterns of `lost` (words_ words) still open at the position.
     void banSet(std::size_t position, const std::uint64_t* lost);
+    void banList(std::size_t position, std::span<const std::uint32_t> lost);
+    void noteBanned(std::size_t position, std::uint32_t banned);
     void banUnsupported();
     void markNarrowed(std::size_t position);
 
@@ -138,7 +137,6 @@ private:
     bool narrow_ = true;
     std::size_t countStride_ = 0;
     std::size_t keyOffset_[4] = {0, 0, 0, 0};
-    std::size_t fewestKeys_ = 0; // on any side
 
     struct Ban {
         std::uint32_t position, pattern;
