@@ -141,6 +141,23 @@ void WfcWave::banAllBut(std::size_t position, int pattern) {
     banSet(position, lostHere_.data());
 }
 
+namespace {
+
+// Moves the patterns of `lost` still open at a position (its `bits`) to its waiting
+// bans; how many it moved.
+std::uint32_t takeAway(std::uint64_t* bits, std::uint64_t* waiting, std::span<const std::uint32_t> lost) {
+    std::uint32_t taken = 0;
+    for (const std::uint32_t p : lost) {
+        const std::uint64_t now = bits[p / 64] & std::uint64_t{1} << (p % 64);
+        bits[p / 64] &= ~now;
+        waiting[p / 64] |= now;
+        taken += now != 0 ? 1 : 0;
+    }
+    return taken;
+}
+
+} // namespace
+
 // The bans wait, uncounted, until propagate() reaches the position: by then its
 // other neighbours may have taken more, and they are all counted at once. Only what
 // the observation and a contradiction need now is kept up here: which patterns are
@@ -161,16 +178,7 @@ void WfcWave::banSet(std::size_t position, const std::uint64_t* lost) {
 
 // The same for a list of patterns: its length, not the words of a set.
 void WfcWave::banList(std::size_t position, std::span<const std::uint32_t> lost) {
-    std::uint64_t* bits = bitsOf(position);
-    std::uint64_t* waiting = waitingOf(position);
-    std::uint32_t banned = 0;
-    for (const std::uint32_t p : lost) {
-        const std::uint64_t bit = std::uint64_t{1} << (p % 64), now = bits[p / 64] & bit;
-        bits[p / 64] &= ~now;
-        waiting[p / 64] |= now;
-        banned += now != 0 ? 1 : 0;
-    }
-    noteBanned(position, banned);
+    noteBanned(position, takeAway(bitsOf(position), waitingOf(position), lost));
 }
 
 // What the observation and a contradiction need at once: how many patterns are left.
@@ -300,14 +308,29 @@ void WfcWave::propagateFrom(Count* counts, std::size_t position) {
             if ((usedSides >> d & 1) != 0 && around[d] != kNone) banSet(around[d], lostHere_.data() + static_cast<std::size_t>(d * words_));
         return;
     }
-    // Sets too long to join (thousands of patterns): each used-up key's own patterns
-    // instead, each pattern in one list a side, so a position's neighbours cost it
-    // its patterns in an attempt, not its keys times their words.
-    for (int d = 0; d < 4; ++d) {
-        if (around[d] == kNone) continue;
-        for (std::size_t i = 0; i < used; ++i)
-            if (sideOfCount_[usedUp[i]] == d) banList(around[d], patterns_.heldUp(usedUp[i]));
+    banListsHeldUp(position, usedUp, used);
+}
+
+// Sets too long to join (thousands of patterns): each used-up key's own patterns
+// instead, each pattern in one list a side, so a position's neighbours cost it its
+// patterns in an attempt, not its keys times their words. One pass over the keys;
+// the neighbours are noted in side order, as banSet() would.
+void WfcWave::banListsHeldUp(std::size_t position, const std::uint32_t* used, std::size_t count) {
+    const std::uint32_t* around = &neighbours_[position * 4];
+    std::uint64_t* bits[4] = {};
+    std::uint64_t* waiting[4] = {};
+    std::uint32_t banned[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 4; ++d)
+        if (around[d] != kNone) {
+            bits[d] = bitsOf(around[d]);
+            waiting[d] = waitingOf(around[d]);
+        }
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint8_t d = sideOfCount_[used[i]];
+        if (bits[d]) banned[d] += takeAway(bits[d], waiting[d], patterns_.heldUp(used[i]));
     }
+    for (int d = 0; d < 4; ++d)
+        if (bits[d]) noteBanned(around[d], banned[d]);
 }
 
 template <typename Count>

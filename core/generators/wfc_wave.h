@@ -111,6 +111,8 @@ private:
     // Bans the patterns of `lost` (words_ words) still open at the position.
     void banSet(std::size_t position, const std::uint64_t* lost);
     void banList(std::size_t position, std::span<const std::uint32_t> lost);
+    // In each neighbour, the lists of patterns the used-up counts held up there.
+    void banListsHeldUp(std::size_t position, const std::uint32_t* used, std::size_t count);
     void noteBanned(std::size_t position, std::uint32_t banned);
     void banUnsupported();
     void markNarrowed(std::size_t position);
