@@ -13,6 +13,20 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr int kOpposite[4] = {2, 3, 0, 1};
+
+// Moves the patterns of `lost` still open at a position (its `bits`) to its waiting
+// bans; how many it moved.
+std::uint32_t takeAway(std::uint64_t* bits, std::uint64_t* waiting, std::span<const std::uint32_t> lost) {
+    std::uint32_t taken = 0;
+    for (const std::uint32_t p : lost) {
+        const std::uint64_t now = bits[p / 64] & std::uint64_t{1} << (p % 64);
+        bits[p / 64] &= ~now;
+        waiting[p / 64] |= now;
+        taken += now != 0 ? 1 : 0;
+    }
+    return taken;
+}
+
 } // namespace
 
 WfcWave::WfcWave(const WfcPatterns& patterns, int positionsX, int positionsY, bool periodic, std::size_t mostBansKept)
@@ -140,23 +154,6 @@ void WfcWave::banAllBut(std::size_t position, int pattern) {
     lostHere_[static_cast<std::size_t>(pattern / 64)] &= ~(std::uint64_t{1} << (pattern % 64));
     banSet(position, lostHere_.data());
 }
-
-namespace {
-
-// Moves the patterns of `lost` still open at a position (its `bits`) to its waiting
-// bans; how many it moved.
-std::uint32_t takeAway(std::uint64_t* bits, std::uint64_t* waiting, std::span<const std::uint32_t> lost) {
-    std::uint32_t taken = 0;
-    for (const std::uint32_t p : lost) {
-        const std::uint64_t now = bits[p / 64] & std::uint64_t{1} << (p % 64);
-        bits[p / 64] &= ~now;
-        waiting[p / 64] |= now;
-        taken += now != 0 ? 1 : 0;
-    }
-    return taken;
-}
-
-} // namespace
 
 // The bans wait, uncounted, until propagate() reaches the position: by then its
 // other neighbours may have taken more, and they are all counted at once. Only what
