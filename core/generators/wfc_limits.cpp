@@ -15,8 +15,10 @@ namespace {
 // The most a level's wave may take, and what an attempt costs for each pattern of each
 // position (each is banned once) on the reference machine: measured 22 ns for the 241
 // patterns of the bench's sample, 25 to 28 for samples of 27 to 454 patterns, and 34
-// for 829 (their side-key counts, 2 KB a position, no longer stay in the cache). A
-// level estimated above either is refused before it runs.
+// for 829 (their side-key counts, 2 KB a position, no longer stay in the cache); 24 to
+// 27 for noise of 800 to 1,152 patterns, and 31 to 33 for 64 x 64 noise, about 30,000
+// (N = 3 and 4, each key's patterns as a list). A level estimated above either is
+// refused before it runs.
 constexpr double kWaveBytesLimit = 2.0 * 1024 * 1024 * 1024;
 constexpr double kNanosecondsPerPositionPattern = 36;
 // A position counts its patterns by side key in 16 bits (WfcWave).
