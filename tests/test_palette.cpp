@@ -14,11 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/measure.h"
+#include "generation/stop_flag.h"
 #include "generators/wfc_patterns.h"
 #include "pipeline/builtin_stages.h"
 #include "pipeline/level_build.h"
 #include "pipeline/make_level.h"
 #include "project/project.h"
+#include "random/rng.h"
 #include "test_main.h"
 #include "wfc_samples.h"
 
@@ -328,6 +330,31 @@ private slots:
             const std::string broke = made.warnings.empty() ? "" : made.warnings.front().text();
             QVERIFY2(made.warnings.empty(), qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(broke))));
         }
+    }
+
+    // A sample of noise fits so few ways that one observation settles the whole level:
+    // seconds of propagation in one step, on a large level. A run polls inside that
+    // propagation too, so a generation nobody wants any more stops there (before, it
+    // polled every 64 steps, and this stage took two). Both wrap, so the level, a
+    // whole number of samples wide, can be finished.
+    void aLongPropagationCanBeStopped() {
+        Rng draw(4);
+        std::vector<std::string> rows(10, std::string(10, '#'));
+        for (std::string& row : rows)
+            for (char& glyph : row) glyph = "#.~"[draw.below(3)];
+        json document = projectJson(90, 90, json::array({{{"stage", "wave_function_collapse"}, {"params", {{"sample", "noise"}, {"attempts", 1}, {"periodic_sample", true}, {"periodic_output", true}}}}}));
+        document["prefabs"].push_back({{"id", "noise"}, {"name", "Noise"}, {"rows", rows}});
+        const Project p = projectOf(document);
+        struct StopAtFirstPoll final : GenerationObserver {
+            void whileRunning(const StageRun&, std::size_t) override { throw GenerationStopped{}; }
+        } stop;
+        bool stopped = false;
+        try {
+            (void)makeLevel(p, 1, &stop);
+        } catch (const GenerationStopped&) {
+            stopped = true;
+        }
+        QVERIFY(stopped);
     }
 
     void badInputIsRefusedWithItsPath() {

@@ -100,6 +100,14 @@ public:
     }
 
     void run(LevelCanvas& canvas) override {
+        // Polled inside propagation too: one observation may settle the whole level.
+        struct PollWhileRunning {
+            WfcWave* wave;
+            ~PollWhileRunning() {
+                if (wave) wave->setPoll({});
+            }
+        } polling{wave_.get()};
+        if (wave_) wave_->setPoll([this] { poll(); });
         for (unsigned steps = 1; !finished(); ++steps) {
             if (!started_) begin(canvas);
             else observeAndPropagate(canvas);

@@ -197,6 +197,10 @@ bool WfcWave::propagate() { return narrow_ ? propagateWith(narrowCounts_.data())
 template <typename Count>
 bool WfcWave::propagateWith(Count* counts) {
     while (queueHead_ < queue_.size() && !contradiction_) {
+        if (poll_ && ++sincePoll_ == kPositionsBetweenPolls) {
+            sincePoll_ = 0;
+            poll_();
+        }
         const std::size_t position = queue_[queueHead_++];
         queued_[position] = 0;
         propagateFrom(counts, position);

@@ -23,6 +23,7 @@
 // their unions grew with the square of the patterns.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <utility>
@@ -73,6 +74,11 @@ public:
     void banAllBut(std::size_t position, int pattern);
     // Works through the bans not yet propagated. False on a contradiction.
     bool propagate();
+    // Called every kPositionsBetweenPolls positions propagated while set: a run's
+    // chance to stop (by throwing) inside one long propagation. A sample of noise can
+    // settle a whole level from one observation, seconds of work in one step.
+    static constexpr std::size_t kPositionsBetweenPolls = 4096;
+    void setPoll(std::function<void()> poll) { poll_ = std::move(poll); }
     // The first position left with no pattern, since the last undo.
     const std::optional<Point>& contradiction() const { return contradiction_; }
 
@@ -157,6 +163,8 @@ private:
     std::vector<std::uint8_t> narrowed_;
     std::vector<std::size_t> narrowedList_, newlyDecided_;
     std::optional<Point> contradiction_;
+    std::function<void()> poll_;
+    std::size_t sincePoll_ = 0;
 };
 
 } // namespace burrow
