@@ -165,7 +165,7 @@ void drawAnnotations(QPainter& painter, const CellTransform& t, const std::vecto
             break;
         case Annotation::Kind::Options:
             if (aged.age != 0) break;
-            painter.fillRect(t.cellRect(a.x, a.y, a.w, a.h), mapColours::undecidedShade(a.id));
+            painter.fillRect(t.cellPixels(a.x, a.y, a.w, a.h), mapColours::undecidedShade(a.id));
             break;
         case Annotation::Kind::Cell:
             if (aged.age != 0) break;

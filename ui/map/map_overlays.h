@@ -70,14 +70,6 @@ QImage regionImage(const RegionRuns& regions, int width, int height);
 QImage otherDepthImage(const TileGrid& here, const TileGrid& other, const TileKinds& kinds);
 
 // Maps cell coordinates to widget pixels.
-struct CellTransform {
-    QPointF offset;   // cell at the widget's top-left
-    double scale = 1; // pixels per cell
-    QRectF cellRect(double x, double y, double w = 1, double h = 1) const {
-        return {(x - offset.x()) * scale, (y - offset.y()) * scale, w * scale, h * scale};
-    }
-};
-
 // Where glyph cell `v` starts on screen, seen from `from` at `scale` pixels a cell:
 // a whole pixel, the same step apart at a whole zoom (rounding each cell's own
 // position made a 19-pixel step among 18s, a seam of the outside colour), and
@@ -85,6 +77,21 @@ struct CellTransform {
 inline int glyphPixel(int v, double from, double scale) {
     return static_cast<int>(std::lround(v * scale) - std::lround(from * scale));
 }
+
+struct CellTransform {
+    QPointF offset;   // cell at the widget's top-left
+    double scale = 1; // pixels per cell
+    QRectF cellRect(double x, double y, double w = 1, double h = 1) const {
+        return {(x - offset.x()) * scale, (y - offset.y()) * scale, w * scale, h * scale};
+    }
+    // The same cells on whole pixels, edged where the glyph cells are: a translucent
+    // shade drawn a run at a time then meets the next run without a seam, where
+    // fractional edges each covered half a pixel and let the map show through.
+    QRect cellPixels(int x, int y, int w = 1, int h = 1) const {
+        const int left = glyphPixel(x, offset.x(), scale), top = glyphPixel(y, offset.y(), scale);
+        return {left, top, glyphPixel(x + w, offset.x(), scale) - left, glyphPixel(y + h, offset.y(), scale) - top};
+    }
+};
 
 void drawGrid(QPainter& painter, const CellTransform& t, int x0, int y0, int x1, int y1);
 void drawAreas(QPainter& painter, const CellTransform& t, const Level& level, int depth);
