@@ -197,8 +197,8 @@ bool WfcWave::propagate() { return narrow_ ? propagateWith(narrowCounts_.data())
 template <typename Count>
 bool WfcWave::propagateWith(Count* counts) {
     while (queueHead_ < queue_.size() && !contradiction_) {
-        if (poll_ && ++sincePoll_ == kPositionsBetweenPolls) {
-            sincePoll_ = 0;
+        if (poll_ && bansSincePoll_ >= kBansBetweenPolls) {
+            bansSincePoll_ = 0;
             poll_();
         }
         const std::size_t position = queue_[queueHead_++];
@@ -271,6 +271,7 @@ void WfcWave::propagateFrom(Count* counts, std::size_t position) {
     }
     const std::size_t trailSize = trail_.size();
     trail_.resize(trailSize + banned);
+    bansSincePoll_ += banned + 1; // a position with nothing to count still costs a little
     // Locals, not members: every count written is a byte, which may alias anything.
     Ban* trail = trail_.data() + trailSize;
     const std::uint32_t* weights = patterns_.weights();

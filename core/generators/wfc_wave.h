@@ -74,10 +74,10 @@ public:
     void banAllBut(std::size_t position, int pattern);
     // Works through the bans not yet propagated. False on a contradiction.
     bool propagate();
-    // Called every kPositionsBetweenPolls positions propagated while set: a run's
-    // chance to stop (by throwing) inside one long propagation. A sample of noise can
-    // settle a whole level from one observation, seconds of work in one step.
-    static constexpr std::size_t kPositionsBetweenPolls = 4096;
+    // Called every kBansBetweenPolls bans counted (a few milliseconds) while set: a
+    // run's chance to stop (by throwing) inside one long propagation. A sample of
+    // noise can settle a whole level from one observation, seconds of work in one step.
+    static constexpr std::size_t kBansBetweenPolls = std::size_t{1} << 18;
     void setPoll(std::function<void()> poll) { poll_ = std::move(poll); }
     // The first position left with no pattern, since the last undo.
     const std::optional<Point>& contradiction() const { return contradiction_; }
@@ -164,7 +164,7 @@ private:
     std::vector<std::size_t> narrowedList_, newlyDecided_;
     std::optional<Point> contradiction_;
     std::function<void()> poll_;
-    std::size_t sincePoll_ = 0;
+    std::size_t bansSincePoll_ = 0;
 };
 
 } // namespace burrow
