@@ -82,7 +82,9 @@ public:
     // The first position left with no pattern, since the last undo.
     const std::optional<Point>& contradiction() const { return contradiction_; }
 
-    // Where the trail of bans is now: undoTo(mark()) returns here.
+    // Where the trail of bans is now: undoTo(mark()) returns here. Taken with no ban
+    // waiting (after propagate()): undoTo gives back every ban still waiting, as
+    // made after any mark, since the trail holds a ban only once it is counted.
     std::size_t mark() const { return trail_.size(); }
     // Takes back every ban after `mark`; a position decided before and open again is
     // added to `reopened`. Returns how many bans were undone.
