@@ -149,6 +149,10 @@ private:
     std::size_t keyOffset_[4] = {0, 0, 0, 0};
 
     struct Ban {
+        // Left unset when the trail grows (propagateFrom writes each before it is read):
+        // zeroing it cost a pass over every ban.
+        Ban() {}
+        Ban(std::uint32_t at, std::uint32_t banned) : position(at), pattern(banned) {}
         std::uint32_t position, pattern;
     };
     std::vector<Ban> trail_;             // every undoable ban of the attempt, in order
