@@ -49,6 +49,25 @@
 using namespace burrow;
 using namespace burrow::ui;
 
+// A namespace of its own, not an anonymous one: test files are compiled in unity
+// batches, where anonymous namespaces are one.
+namespace editor_views_test {
+
+// The view as drawn at `zoom` pixels a cell, centred on `centre`.
+QImage renderedAt(MapView& view, double zoom, QPointF centre) {
+    view.setCellPixels(zoom, {});
+    view.centreOn(centre);
+    QImage image(view.size(), QImage::Format_RGB32);
+    QPainter painter(&image);
+    view.render(painter, view.rect());
+    painter.end();
+    return image;
+}
+
+} // namespace editor_views_test
+
+using editor_views_test::renderedAt;
+
 class TestEditorViews : public QObject {
     Q_OBJECT
 private slots:
@@ -143,12 +162,7 @@ private slots:
                 }
             }
         for (const double zoom : {10.4, 12.5, 13.7, 17.3}) {
-            view.setCellPixels(zoom, {});
-            view.centreOn({50, 40});
-            QImage image(view.size(), QImage::Format_RGB32);
-            QPainter painter(&image);
-            view.render(painter, view.rect());
-            painter.end();
+            const QImage image = renderedAt(view, zoom, {50, 40});
             const QRectF cells = view.visibleCells();
             QVERIFY(cells.left() > 0 && cells.top() > 0 && cells.right() < 100 && cells.bottom() < 80); // the level fills the view
             int seams = 0;
@@ -174,12 +188,7 @@ private slots:
         }
         view.setAnnotations(runs, 0);
         for (const double zoom : {9.3, 10.4, 12.5, 13.7}) {
-            view.setCellPixels(zoom, {});
-            view.centreOn({50, 40});
-            QImage image(view.size(), QImage::Format_RGB32);
-            QPainter painter(&image);
-            view.render(painter, view.rect());
-            painter.end();
+            const QImage image = renderedAt(view, zoom, {50, 40});
             const QRgb shade = image.pixel(300, 200);
             int other = 0;
             // Blending may round a channel a unit apart; a seam was 28 to 55 units darker.
