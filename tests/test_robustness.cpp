@@ -7,6 +7,7 @@
 // Replays too, and a corpus of files that once broke a loader (tests/data/corpus).
 // CI runs this under ASan + UBSan, so a read past a buffer fails it too.
 #include <QTest>
+#include <array>
 
 #include <filesystem>
 #include <fstream>
@@ -217,6 +218,63 @@ private slots:
         qInfo("%d of 150 plausible mutants loaded, %d made, measured, exported and played", loaded, made);
         QVERIFY(loaded > 30);
         QVERIFY(made > 20);
+    }
+
+    // Every example's recipe on levels a cell or a few cells thin, where a stage's
+    // margins (a room's padding, a maze's border, a sample's window) do not fit:
+    // each is refused when it loads, naming the file, or makes a level whose rooms,
+    // doors, stairs, markers and entities all lie inside it, and exports. (BSP rooms on
+    // 80 x 1 put its one room below the level and dug a hallway out of bounds: the
+    // ASan build of this test stopped there.)
+    void thinLevelsOfEveryExample_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("depths");
+        for (const auto& [w, h, d] : {std::array{1, 1, 1}, {80, 1, 3}, {1, 50, 2}, {2, 2, 1}, {60, 2, 2}, {2, 60, 1}, {3, 3, 2}, {7, 5, 2}, {12, 4, 1}})
+            QTest::newRow(qPrintable(QString("%1x%2x%3").arg(w).arg(h).arg(d))) << w << h << d;
+    }
+    void thinLevelsOfEveryExample() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, depths);
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        fs::copy(BURROW_EXAMPLES, folder, fs::copy_options::recursive); // prefabs, rules and art too
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(folder))
+            if (entry.path().string().ends_with(".burrow.json")) files.push_back(entry.path());
+        std::sort(files.begin(), files.end());
+        int made = 0;
+        for (const fs::path& example : files) {
+            json doc = json::parse(readTextFile(example));
+            doc["size"] = {{"width", width}, {"height", height}, {"depth", depths}};
+            const fs::path file = folder / "thin.burrow.json";
+            std::ofstream(file, std::ios::binary | std::ios::trunc) << doc.dump(1);
+            const std::string name = example.filename().string();
+            try {
+                const Project p = loadProject(file, builtinStages());
+                for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                    const MadeLevel level = makeLevel(p, seed);
+                    const Level& l = level.level;
+                    for (const Area& a : l.areas)
+                        QVERIFY2(a.bounds.x >= 0 && a.bounds.y >= 0 && a.bounds.right() <= width && a.bounds.bottom() <= height && a.depth < depths,
+                                 qPrintable(QString::fromStdString(name) + ": an area outside the level"));
+                    for (const Door& d : l.doors) QVERIFY2(l.contains(d.at.x, d.at.y, d.at.z), qPrintable(QString::fromStdString(name)));
+                    for (const StairsPair& s : l.stairs) QVERIFY2(l.contains(s.x, s.y, s.upperDepth + 1), qPrintable(QString::fromStdString(name)));
+                    for (const Marker& m : l.markers) QVERIFY2(l.contains(m.at.x, m.at.y, m.at.z), qPrintable(QString::fromStdString(name)));
+                    for (const Entity& e : l.entities) QVERIFY2(l.contains(e.at.x, e.at.y, e.at.z), qPrintable(QString::fromStdString(name)));
+                    ExportRequest request;
+                    request.formats.assign(std::begin(kExportFormats), std::end(kExportFormats));
+                    request.tileSize = 4;
+                    request.movement = p.movement;
+                    (void)exportLevel(l, ExportInfo{"thin", seed, "p", "l"}, request, folder / "out");
+                }
+                ++made;
+            } catch (const FileError& e) {
+                QVERIFY2(QString(e.what()).contains("thin.burrow.json"), e.what()); // a refusal names the file
+            }
+        }
+        qInfo("%d of %zu examples made at %dx%dx%d", made, files.size(), width, height, depths);
     }
 
     // Replays, mutated the same ways: each loads (only when nothing that the checksum

@@ -133,8 +133,11 @@ private:
         return parts_.size() - 1;
     }
 
+    // A leaf is at least min_leaf (2 x padding + 1, crossCheck) wide, unless the level
+    // itself is thinner: then the padding is what fits, and the room stays in the level.
     Rect roomIn(const Rect& leaf) {
-        const Rect inner{leaf.x + s_.padding, leaf.y + s_.padding, std::max(1, leaf.width - 2 * s_.padding), std::max(1, leaf.height - 2 * s_.padding)};
+        const int padX = std::min(s_.padding, (leaf.width - 1) / 2), padY = std::min(s_.padding, (leaf.height - 1) / 2);
+        const Rect inner{leaf.x + padX, leaf.y + padY, leaf.width - 2 * padX, leaf.height - 2 * padY};
         auto side = [&](int space) {
             const double fill = s_.fillMin + rng_.unit() * (s_.fillMax - s_.fillMin);
             return std::clamp(static_cast<int>(std::lround(space * fill)), 1, space);
