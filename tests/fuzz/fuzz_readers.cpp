@@ -4,6 +4,11 @@
 // kind of file. A reader may refuse an input only with a FileError; anything else
 // escaping (or a crash, a sanitizer report, a hang past -timeout) is a finding.
 //
+// The `level` target goes past reading: a project that loads is made into its level
+// (makeLevel, what a game's burrow_level_make and every command run), measured and
+// exported in every format, so a file that reads cleanly but breaks a stage, the
+// analysis or an exporter is a finding too.
+//
 // The folder holds a copy of the examples and of the seeds' tileset, so a project or
 // prefab that names a rules file, a tileset or art finds it, and the fuzzer reaches
 // past the first reference.
@@ -18,14 +23,18 @@
 #include <unistd.h>
 
 #include "analysis/explore_parts.h"
+#include "analysis/measure.h"
 #include "content/prefab_json.h"
 #include "content/prefab_tiled.h"
 #include "content/rules_json.h"
 #include "content/tiled_tileset.h"
 #include "content/tiled_xml.h"
+#include "export/level_export.h"
 #include "io/diagnostic.h"
 #include "io/json_checker.h"
 #include "io/png_reader.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "pipeline/builtin_stages.h"
 #include "play/replay.h"
 #include "project/project.h"
@@ -77,6 +86,29 @@ void readMergePartInput(const fs::path& file) {
     (void)readExploreParts({file}, hash);
 }
 
+// A project that loads, made into its level, measured and written out as
+// `burrow generate --format` every format would. Only levels of up to 32,768 cells (the
+// examples' sizes): larger ones are as bounded (test_hostile_files and the bench time
+// them), but a second each would leave the fuzzer few inputs a minute. The project's seed and a
+// second one, so a stage's rarer branches are reached too.
+void makeLevelInput(const fs::path& file) {
+    const Project project = loadProject(file, builtinStages());
+    if (static_cast<long long>(project.size.width) * project.size.height * project.size.depth > 32768) return;
+    ExportRequest request;
+    request.formats.assign(std::begin(kExportFormats), std::end(kExportFormats));
+    request.movement = project.movement;
+    request.tileSize = 4;
+    if (!project.gameTiles.empty()) {
+        request.gameTiles = project.gameTiles;
+        request.tileSize = project.gameTiles.tileSize();
+    }
+    for (const std::uint64_t seed : {project.seed, project.seed + 1}) {
+        const MadeLevel made = makeLevel(project, seed);
+        (void)measure(made.level, project.movement);
+        (void)exportLevel(made.level, {project.name, seed, projectHash(project), levelHash(made.level)}, request, folder() / "export");
+    }
+}
+
 const Reader kReaders[] = {
     {"project", "fuzzed.burrow.json", [](const fs::path& f) { (void)loadProject(f, builtinStages()); }},
     {"rules", "fuzzed.rules.json", [](const fs::path& f) { (void)loadRules(f); }},
@@ -89,6 +121,7 @@ const Reader kReaders[] = {
     {"tsj", "fuzzed.tsj", [](const fs::path& f) { (void)readTiledTileset(f); }},
     {"png", "fuzzed.png", [](const fs::path& f) { (void)readPng(f); }},
     {"merge_part", "fuzzed.jsonl", readMergePartInput},
+    {"level", "fuzzed.burrow.json", makeLevelInput},
 };
 
 const Reader*& reader() {

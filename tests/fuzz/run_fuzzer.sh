@@ -17,7 +17,7 @@ own=$source/tests/fuzz/seeds/$reader
 [ -d "$own" ] && cp "$own"/* "$seeds"/
 quiet() { "$@" > /dev/null 2>&1; }
 case $reader in
-  project) cp "$examples"/*.burrow.json "$seeds"/ ;;
+  project | level) cp "$examples"/*.burrow.json "$seeds"/ ;;
   rules) cp "$examples"/*.rules.json "$source"/tests/data/seed-002-population.json "$seeds"/ ;;
   replay) quiet "$burrow" play "$examples"/random-fill.burrow.json --bot --runs 1 --turns 200 --replay-out "$seeds"/bot.replay.json ;;
   tmx) quiet "$burrow" generate "$examples"/room-grid.burrow.json --format tmx --out "$out" && cp "$out"/*.tmx "$seeds"/ ;;
