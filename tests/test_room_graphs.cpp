@@ -263,6 +263,11 @@ private slots:
         for (int i = 0; i < 60; ++i) g["nodes"].push_back({{"id", "extra" + std::to_string(i)}, {"rooms", json::array({rectangle(3, 4)})}});
         text = refused(g);
         QVERIFY2(text.contains("/room_graphs/0/nodes") && text.contains("at most 64 rooms"), qPrintable(text));
+        QVERIFY2(!text.contains("no room"), qPrintable(text)); // its joins are not each refused again for naming the refused rooms
+        g = graphJson();
+        for (int i = 0; i < 2100; ++i) g["edges"].push_back(g["edges"][0]);
+        text = refused(g);
+        QVERIFY2(text.contains("/room_graphs/0/edges") && text.contains("at most 2016 joins (one a pair of its rooms), this one has 2"), qPrintable(text));
         json recipe = layingOut();
         recipe.push_back({{"stage", "populate"},
                           {"rules", {{"format", "burrow-rules"}, {"version", 1}, {"groups", json::array({{{"name", "boss"}, {"kind", "entities"}, {"scope", "tagged_room"},

@@ -33,15 +33,23 @@ public:
         check_.onlyKnownFields(object, path, {"id", "nodes", "edges"});
         if (const json* id = check_.field(object, path, "id", true))
             if (auto text = check_.text(*id, path + "/id")) graph.id = *text;
+        bool nodesRead = false;
         if (const json* nodes = check_.field(object, path, "nodes", true); nodes && check_.isArray(*nodes, path + "/nodes", "a list of rooms")) {
             if (nodes->empty()) check_.fail(path + "/nodes", "expected at least one room");
-            if (nodes->size() > kMaxRoomGraphNodes)
+            if (nodes->size() > kMaxRoomGraphNodes) {
                 check_.fail(path + "/nodes", "a graph may have at most " + std::to_string(kMaxRoomGraphNodes) + " rooms, this one has " + std::to_string(nodes->size()));
-            else
+            } else {
                 for (std::size_t i = 0; i < nodes->size(); ++i) graph.nodes.push_back(node((*nodes)[i], path + "/nodes/" + std::to_string(i), graph));
+                nodesRead = !nodes->empty();
+            }
         }
-        if (const json* edges = check_.field(object, path, "edges", false); edges && check_.isArray(*edges, path + "/edges", "a list of joins")) {
-            if (edges->size() > kMaxRoomGraphNodes * kMaxRoomGraphNodes) check_.fail(path + "/edges", "expected at most one join a pair of rooms");
+        // Joins name rooms: with the rooms refused, each would be "no room" again, a
+        // line a join burying the one message that matters.
+        if (const json* edges = check_.field(object, path, "edges", false); nodesRead && edges && check_.isArray(*edges, path + "/edges", "a list of joins")) {
+            constexpr std::size_t kMostJoins = kMaxRoomGraphNodes * (kMaxRoomGraphNodes - 1) / 2; // one a pair of rooms
+            if (edges->size() > kMostJoins)
+                check_.fail(path + "/edges", "a graph may have at most " + std::to_string(kMostJoins) + " joins (one a pair of its rooms), this one has " +
+                                                 std::to_string(edges->size()));
             else
                 for (std::size_t i = 0; i < edges->size(); ++i) graph.edges.push_back(edge((*edges)[i], path + "/edges/" + std::to_string(i), graph));
         }
