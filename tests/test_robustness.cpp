@@ -253,7 +253,7 @@ private slots:
             const std::string name = example.filename().string();
             try {
                 const Project p = loadProject(file, builtinStages());
-                for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                for (std::uint64_t seed = 1; seed <= 2; ++seed) {
                     const MadeLevel level = makeLevel(p, seed);
                     const Level& l = level.level;
                     for (const Area& a : l.areas)
@@ -263,6 +263,7 @@ private slots:
                     for (const StairsPair& s : l.stairs) QVERIFY2(l.contains(s.x, s.y, s.upperDepth + 1), qPrintable(QString::fromStdString(name)));
                     for (const Marker& m : l.markers) QVERIFY2(l.contains(m.at.x, m.at.y, m.at.z), qPrintable(QString::fromStdString(name)));
                     for (const Entity& e : l.entities) QVERIFY2(l.contains(e.at.x, e.at.y, e.at.z), qPrintable(QString::fromStdString(name)));
+                    if (seed > 1) continue; // one export an example: the files are flushed to disk, the slow part
                     ExportRequest request;
                     request.formats.assign(std::begin(kExportFormats), std::end(kExportFormats));
                     request.tileSize = 4;
