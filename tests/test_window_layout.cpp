@@ -168,6 +168,27 @@ private slots:
         verifyNoDockNameCut(window);
     }
 
+    // A dock turned on from the Docks menu comes to the front of its tabs: the Room
+    // Graph and the Overview start hidden, and shown behind another tab the click
+    // seemed to do nothing.
+    void aDockTurnedOnComesToTheFront() {
+        QSettings().clear();
+        MainWindow window;
+        window.resize(1024, 644);
+        window.applyFirstLayout();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        int turnedOn = 0;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            if (!dock->isHidden()) continue;
+            dock->toggleViewAction()->trigger();
+            QTest::qWait(20);
+            QVERIFY2(!dock->visibleRegion().isEmpty(), qPrintable(dock->windowTitle()));
+            ++turnedOn;
+        }
+        QVERIFY(turnedOn >= 2); // the Room Graph and the Overview at least
+    }
+
     // Tab on the map hides every dock and shows them again (Tiled's Clear View); Tab
     // in a field still moves to the next field.
     void tabHidesTheDocks() {

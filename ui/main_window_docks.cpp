@@ -60,8 +60,14 @@ void MainWindow::createDocks() {
     auto* docks = new QMenu(tr("&Docks"), this);
     menuBar()->insertMenu(menuBar()->actions().constLast(), docks); // before Help, the last by custom
     for (QDockWidget* dock : std::initializer_list<QDockWidget*>{generationDock_, history, legend, overview, depthStrip_, rulesDock_, roomGraphDock_, playDock_,
-                                                                 seedGalleryDock_})
+                                                                 seedGalleryDock_}) {
         docks->addAction(dock->toggleViewAction());
+        // Turned on, a dock comes to the front of its tabs: shown behind another tab
+        // (Qt's default) the click seemed to do nothing.
+        connect(dock->toggleViewAction(), &QAction::triggered, dock, [dock](bool shown) {
+            if (shown) dock->raise();
+        });
+    }
 }
 
 void MainWindow::createRulesDock(QDockWidget* besides) {
