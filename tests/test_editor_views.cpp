@@ -101,6 +101,9 @@ private slots:
         QVERIFY(turns > 0);
         QTest::keyClick(map, Qt::Key_1, Qt::KeypadModifier);
         QVERIFY(child<QAction>(&window, "toolPencil")->isChecked()); // numpad 1 was the game's
+        QTest::keyClick(map, Qt::Key_L); // and l and b are moves, not the Line and Pencil tools
+        QTest::keyClick(map, Qt::Key_B);
+        QVERIFY(child<QAction>(&window, "toolPencil")->isChecked());
         // The mouse does not paint while a game is shown.
         QTest::mouseClick(map, Qt::LeftButton, {}, map->rect().center());
         QCOMPARE(levelHash(window.document()->level()), hash);

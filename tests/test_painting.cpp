@@ -205,6 +205,35 @@ private slots:
         QVERIFY(before != Tile::Water || doc->undoStack()->count() == 2);
     }
 
+    // Space held turns the left button into the hand, whatever the tool, as in Tiled:
+    // the drag moves the map and paints nothing; let go, the tool paints again.
+    void spaceHeldPansWithAnyTool() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        view->zoomBy(4); // the level larger than the view, so it can move
+        child<QAction>(&window, "toolPencil")->trigger();
+        window.painter()->setTile(Tile::Water);
+        const QPoint middle = view->rect().center();
+        const auto cellBefore = view->cellAt(middle);
+        QVERIFY(cellBefore);
+        QTest::keyPress(view, Qt::Key_Space);
+        QTest::mousePress(view, Qt::LeftButton, {}, middle);
+        QTest::mouseMove(view, middle + QPoint(-120, -80));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, middle + QPoint(-120, -80));
+        QTest::keyRelease(view, Qt::Key_Space);
+        QCOMPARE(doc->undoStack()->count(), 0);
+        const auto cellAfter = view->cellAt(middle);
+        QVERIFY(cellAfter);
+        QVERIFY2(cellAfter->x > cellBefore->x && cellAfter->y > cellBefore->y, "the map did not follow the drag");
+        drag(view, {{cellAfter->x, cellAfter->y}});
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->level().at(cellAfter->x, cellAfter->y, 0), Tile::Water);
+    }
+
     // The brush covers a square a cell's size across, centred, clipped, each cell once.
     void brushesCoverSquares() {
         QCOMPARE(brushCells({{5, 5}}, 1, 10, 10), (std::vector<Point>{{5, 5}}));

@@ -258,29 +258,43 @@ void MainWindow::createToolBars() {
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
     auto* group = new QActionGroup(this);
-    const std::tuple<PaintTool, QString, QString> kinds[] = {
-        {PaintTool::Pan, tr("Pan"), tr("Drag the map (the middle button drags with any tool; the wheel zooms)")},
-        {PaintTool::Pencil, tr("Pencil"), tr("Paint cells with the chosen tile; a drag paints a line")},
-        {PaintTool::Rectangle, tr("Rectangle"), tr("Drag a rectangle to fill with the chosen tile")},
-        {PaintTool::Fill, tr("Fill"), tr("Fill the connected cells of one tile with the chosen tile")},
-        {PaintTool::Eraser, tr("Eraser"), tr("Remove hand edits: the cells go back to what generation made")},
-        {PaintTool::MakePrefab, tr("Make prefab"),
+    // Each tool's key: a digit, and where Tiled has the tool, Tiled's letter (B its
+    // stamp brush, P shape fill, F bucket fill, E eraser, R rectangular select), so a
+    // designer's hands need not learn the editor again. Space held pans, as there.
+    struct ToolKind {
+        PaintTool tool;
+        QString name;
+        Qt::Key tiledKey; // Qt::Key_unknown: none
+        QString help;
+    };
+    const ToolKind kinds[] = {
+        {PaintTool::Pan, tr("Pan"), Qt::Key_unknown, tr("Drag the map (with any tool: the middle button, or Space held; the wheel zooms)")},
+        {PaintTool::Pencil, tr("Pencil"), Qt::Key_B, tr("Paint cells with the chosen tile; a drag paints a line")},
+        {PaintTool::Rectangle, tr("Rectangle"), Qt::Key_P, tr("Drag a rectangle to fill with the chosen tile")},
+        {PaintTool::Fill, tr("Fill"), Qt::Key_F, tr("Fill the connected cells of one tile with the chosen tile")},
+        {PaintTool::Eraser, tr("Eraser"), Qt::Key_E, tr("Remove hand edits: the cells go back to what generation made")},
+        {PaintTool::MakePrefab, tr("Make prefab"), Qt::Key_unknown,
          tr("Drag a rectangle around cells to keep them as one of the project's prefabs: their tiles, the things on them, "
             "and openings where the ground goes on out of the rectangle")},
-        {PaintTool::Line, tr("Line"), tr("Drag a straight line to paint with the chosen tile, as wide as the brush")},
-        {PaintTool::Select, tr("Select"), tr("Drag a rectangle to select cells, for Copy, Cut, Delete and Selection to Prefab (Edit menu)")},
-        {PaintTool::Stamp, tr("Stamp"), tr("Lay what was copied where you click or drag; Z and Shift+Z turn it, X and Y mirror it")}};
-    int key = Qt::Key_1;
-    for (const auto& [tool, name, help] : kinds) {
+        {PaintTool::Line, tr("Line"), Qt::Key_L, tr("Drag a straight line to paint with the chosen tile, as wide as the brush")},
+        {PaintTool::Select, tr("Select"), Qt::Key_R, tr("Drag a rectangle to select cells, for Copy, Cut, Delete and Selection to Prefab (Edit menu)")},
+        {PaintTool::Stamp, tr("Stamp"), Qt::Key_unknown, tr("Lay what was copied where you click or drag; Z and Shift+Z turn it, X and Y mirror it")}};
+    int digit = Qt::Key_1;
+    for (const auto& [tool, name, tiledKey, help] : kinds) {
         QAction* a = tools->addAction(name);
         a->setObjectName("tool" + name);
         a->setCheckable(true);
-        a->setShortcut(QKeySequence(key++));
-        // The digits choose tools while the map has the keyboard, as in Tiled: a digit
-        // typed towards a spin box or a seed field never switches the tool.
+        QList<QKeySequence> keys{QKeySequence(digit++)};
+        if (tiledKey != Qt::Key_unknown) keys << QKeySequence(tiledKey);
+        a->setShortcuts(keys);
+        // The keys choose tools while the map has the keyboard, as in Tiled: a key
+        // typed towards a spin box or a seed field never switches the tool (nor one a
+        // game on the map takes: MapView::event).
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         mapView_->addAction(a);
-        a->setToolTip(tr("%1 (%2): %3").arg(name, a->shortcut().toString(QKeySequence::NativeText), help));
+        QStringList keyNames;
+        for (const QKeySequence& k : keys) keyNames << k.toString(QKeySequence::NativeText);
+        a->setToolTip(tr("%1 (%2): %3").arg(name, keyNames.join(", "), help));
         a->setChecked(tool == PaintTool::Pan);
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });

@@ -140,6 +140,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
     bool event(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -172,6 +174,7 @@ private:
     int hiddenMarks_ = 0;
     PaintTool tool_ = PaintTool::Pan;
     std::optional<QPoint> panFrom_;
+    bool spaceHeld_ = false;          // Space held: the left button pans, whatever the tool (as in Tiled)
     std::optional<Point> dragCell_;   // the last cell of a paint drag
     std::optional<Point> rectFrom_;   // where a rectangle drag began
     std::optional<Point> hover_;      // the cell under the mouse

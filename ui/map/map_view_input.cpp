@@ -1,4 +1,5 @@
-// The map view's input: the wheel zooms, the middle button (or the pan tool) drags,
+// The map view's input: the wheel zooms, the middle button (or the pan tool, or the
+// left button with Space held) drags,
 // the paint tools' clicks and drags become their signals, a right click picks a
 // tile, hovering shows what lies there; while a cover (a game) is shown, its keys
 // are its own and the mouse only looks around.
@@ -46,7 +47,32 @@ void MapView::keyPressEvent(QKeyEvent* event) {
         cover_->keyPressed(*event);
         return;
     }
+    if (event->key() == Qt::Key_Space && !cover_) {
+        if (!event->isAutoRepeat() && !spaceHeld_) {
+            spaceHeld_ = true;
+            if (!panFrom_) setCursor(Qt::OpenHandCursor);
+        }
+        return;
+    }
     QWidget::keyPressEvent(event);
+}
+
+void MapView::keyReleaseEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat() && spaceHeld_) {
+        spaceHeld_ = false;
+        if (!panFrom_) setTool(tool_); // its cursor again
+        return;
+    }
+    QWidget::keyReleaseEvent(event);
+}
+
+// Space let go elsewhere never reaches the map: it must not stay held.
+void MapView::focusOutEvent(QFocusEvent* event) {
+    if (spaceHeld_) {
+        spaceHeld_ = false;
+        if (!panFrom_) setTool(tool_);
+    }
+    QWidget::focusOutEvent(event);
 }
 
 void MapView::wheelEvent(QWheelEvent* event) {
@@ -70,7 +96,7 @@ void MapView::mousePressEvent(QMouseEvent* event) {
     }
     if (event->button() == Qt::LeftButton)
         if (const auto cell = cellAt(event->position())) emit cellClicked(*cell);
-    const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && tool_ == PaintTool::Pan);
+    const bool pan = event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && (tool_ == PaintTool::Pan || spaceHeld_));
     if (pan) {
         panFrom_ = event->position().toPoint();
         setCursor(Qt::ClosedHandCursor);
@@ -141,7 +167,8 @@ void MapView::mouseReleaseEvent(QMouseEvent*) {
     dragCell_.reset();
     if (panFrom_) {
         panFrom_.reset();
-        setTool(tool_);
+        if (spaceHeld_) setCursor(Qt::OpenHandCursor);
+        else setTool(tool_);
     }
     update();
 }
