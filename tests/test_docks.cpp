@@ -2,6 +2,7 @@
 // Play dock and shortcuts. The Population dock is test_population_dock's, the export
 // dialog test_export_dialog's.
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -27,6 +28,7 @@
 #include "map/map_view.h"
 #include "play/play_view.h"
 #include "pipeline/builtin_stages.h"
+#include "project/project.h"
 
 #include "editor_test_helpers.h"
 
@@ -152,6 +154,59 @@ private slots:
         lists.front()->setFocus();
         QTest::keyClick(lists.front(), Qt::Key_1);
         QVERIFY(pencil->isChecked());
+    }
+
+    // Tiled's letters choose the tools it has too (B its stamp brush, P shape fill,
+    // F bucket fill, E eraser, R rectangular select; L the line), on the map only.
+    void tiledsLettersChooseTools() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("rooms-and-hallways.burrow.json")));
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.mapView()->setFocus();
+        const std::pair<Qt::Key, const char*> letters[] = {{Qt::Key_B, "toolPencil"}, {Qt::Key_P, "toolRectangle"}, {Qt::Key_F, "toolFill"},
+                                                           {Qt::Key_E, "toolEraser"},  {Qt::Key_R, "toolSelect"},    {Qt::Key_L, "toolLine"}};
+        for (const auto& [key, tool] : letters) {
+            QTest::keyClick(window.mapView(), key);
+            QVERIFY2(window.findChild<QAction*>(tool)->isChecked(), tool);
+            QVERIFY2(window.findChild<QAction*>(tool)->toolTip().contains(QKeySequence(key).toString(QKeySequence::NativeText)), tool);
+        }
+        auto* seed = window.findChild<QLineEdit*>("seed");
+        seed->setFocus();
+        QTest::keyClick(seed, Qt::Key_B);
+        QVERIFY2(window.findChild<QAction*>("toolLine")->isChecked(), "a letter typed in the seed field switched the tool");
+    }
+
+    // A seed typed and not yet entered (the field still has the keyboard) is saved
+    // with the project, as the designer sees it; and a window that goes while a field
+    // is being edited applies it first, never into a window half gone.
+    void aSeedBeingTypedIsSaved() {
+        QTemporaryDir dir;
+        const QString file = dir.path() + "/typed.burrow.json";
+        QVERIFY(QFile::copy(example("random-fill.burrow.json"), file));
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(openAndFinish(window, file));
+        auto* seed = window.findChild<QLineEdit*>("seed");
+        seed->setFocus();
+        seed->selectAll();
+        QTest::keyClicks(seed, "4242");
+        QVERIFY(window.save());
+        QCOMPARE(loadProject(file.toStdString(), builtinStages()).seed, std::uint64_t{4242});
+        QVERIFY(!window.document()->isModified());
+        auto gone = std::make_unique<MainWindow>();
+        gone->show();
+        QApplication::setActiveWindow(gone.get());
+        QVERIFY(QTest::qWaitForWindowActive(gone.get()));
+        auto* typing = gone->findChild<QLineEdit*>("seed");
+        typing->setFocus();
+        QTest::keyClicks(typing, "7");
+        gone.reset(); // was: the seed applied from ~QWidget, its signal to a destroyed MainWindow
     }
 
     void playDockPlaysWithTheKeyboard() {

@@ -98,7 +98,20 @@ MainWindow::MainWindow(QWidget* parent)
     refreshTitle();
 }
 
-MainWindow::~MainWindow() = default;
+// A field still being typed in is applied now, while the window is whole: left to
+// ~QWidget, its focus going out applied it through signals to a MainWindow already
+// destroyed.
+MainWindow::~MainWindow() { commitFieldBeingEdited(); }
+
+// A line edit or spin box applies what was typed when Enter is pressed or it loses the
+// keyboard (editingFinished). Save, Open, New and closing use the project as the
+// designer sees it, so the field in hand loses the keyboard first and gets it back.
+void MainWindow::commitFieldBeingEdited() {
+    QWidget* field = QApplication::focusWidget();
+    if (!field || !isAncestorOf(field)) return;
+    field->clearFocus();
+    field->setFocus();
+}
 
 QString MainWindow::defaultExampleProject() {
     const QString name = QStringLiteral("cellular-depths.burrow.json");
@@ -167,6 +180,7 @@ void MainWindow::filesChangedOnDisk(const QStringList& files) {
 }
 
 bool MainWindow::save() {
+    commitFieldBeingEdited();
     if (document_->filePath().isEmpty()) return saveAs();
     // Never overwrite silently what changed on disk since it was read here.
     if (const QStringList changed = document_->diskConflicts(document_->filePath()); !changed.isEmpty()) {
@@ -187,6 +201,7 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
+    commitFieldBeingEdited();
     const QString start = document_->filePath().isEmpty() ? QDir::currentPath() + "/untitled.burrow.json" : document_->filePath();
     QString path = QFileDialog::getSaveFileName(this, tr("Save Project As"), start, tr("Burrow projects (*.burrow.json)"));
     if (path.isEmpty()) return false;
@@ -201,6 +216,7 @@ bool MainWindow::saveAs() {
 }
 
 bool MainWindow::confirmDiscard() {
+    commitFieldBeingEdited();
     if (!document_->isModified()) return true;
     const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
                                               tr("%1 has changes that are not saved. Save them first?")

@@ -65,6 +65,7 @@ protected:
     void childEvent(QChildEvent* event) override;
 
 private:
+    void commitFieldBeingEdited();
     void createMenus();
     void createFileMenu();
     void createEditMenu();
