@@ -11,6 +11,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QSpinBox;
+class QToolBar;
 
 class QDockWidget;
 
@@ -78,6 +79,7 @@ private:
     void applyTimelineBudget();
     void chooseTimelineBudget();
     void createToolBars();
+    void addPaintTools(QToolBar* tools);
     void createStatusBar();
     void createDocks();
     void createRulesDock(QDockWidget* besides);

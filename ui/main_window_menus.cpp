@@ -257,6 +257,32 @@ void MainWindow::createToolBars() {
 
     QToolBar* tools = addToolBar(tr("Tools"));
     tools->setObjectName("toolsToolBar");
+    addPaintTools(tools);
+    palette_ = new TilePalette(tools);
+    tools->addWidget(palette_);
+    auto* brush = new QSpinBox(tools);
+    brush->setObjectName("brushSize");
+    brush->setRange(1, PaintController::kLargestBrush);
+    brush->setPrefix(tr("Brush "));
+    brush->setToolTip(tr("How many cells across the pencil, eraser and line paint"));
+    tools->addWidget(brush);
+    connect(brush, &QSpinBox::valueChanged, this, [this](int size) { paint_->setBrushSize(size); });
+    connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
+    // Right click picks the tile under the cursor, as in Tiled: the palette shows it,
+    // and the pencil, rectangle and fill paint with it.
+    connect(mapView_, &MapView::tilePicked, this, [this](Cell cell) {
+        const Level& level = document_->level();
+        if (level.contains(cell.x, cell.y, cell.z)) palette_->setCurrentIndex(static_cast<int>(level.at(cell.x, cell.y, cell.z)));
+    });
+    paint_->setTile(palette_->tile());
+    mapView_->setTool(PaintTool::Pan);
+    auto* selection = new SelectionActions(paint_, prefabMaker_, mapView_, findChild<QAction*>("toolStamp"), editMenu_, selectionPlace_);
+    connect(selection, &SelectionActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+}
+
+// The paint tools, one checkable action each.
+void MainWindow::addPaintTools(QToolBar* tools) {
     auto* group = new QActionGroup(this);
     // Each tool's key: a digit, and where Tiled has the tool, Tiled's letter (B its
     // stamp brush, P shape fill, F bucket fill, E eraser, R rectangular select), so a
@@ -299,27 +325,6 @@ void MainWindow::createToolBars() {
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, chosen = tool] { mapView_->setTool(chosen); });
     }
-    palette_ = new TilePalette(tools);
-    tools->addWidget(palette_);
-    auto* brush = new QSpinBox(tools);
-    brush->setObjectName("brushSize");
-    brush->setRange(1, PaintController::kLargestBrush);
-    brush->setPrefix(tr("Brush "));
-    brush->setToolTip(tr("How many cells across the pencil, eraser and line paint"));
-    tools->addWidget(brush);
-    connect(brush, &QSpinBox::valueChanged, this, [this](int size) { paint_->setBrushSize(size); });
-    connect(palette_, &TilePalette::tileChosen, this, [this](Tile t) { paint_->setTile(t); });
-    // Right click picks the tile under the cursor, as in Tiled: the palette shows it,
-    // and the pencil, rectangle and fill paint with it.
-    connect(mapView_, &MapView::tilePicked, this, [this](Cell cell) {
-        const Level& level = document_->level();
-        if (level.contains(cell.x, cell.y, cell.z)) palette_->setCurrentIndex(static_cast<int>(level.at(cell.x, cell.y, cell.z)));
-    });
-    paint_->setTile(palette_->tile());
-    mapView_->setTool(PaintTool::Pan);
-    auto* selection = new SelectionActions(paint_, prefabMaker_, mapView_, findChild<QAction*>("toolStamp"), editMenu_, selectionPlace_);
-    connect(selection, &SelectionActions::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
-    connect(prefabMaker_, &PrefabMaker::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
 }
 
 } // namespace burrow::ui
