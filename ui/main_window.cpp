@@ -104,8 +104,8 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() { commitFieldBeingEdited(); }
 
 // A line edit or spin box applies what was typed when Enter is pressed or it loses the
-// keyboard (editingFinished). Save, Open, New and closing use the project as the
-// designer sees it, so the field in hand loses the keyboard first and gets it back.
+// keyboard (editingFinished). Save, Export, Open, New and closing use the project as
+// the designer sees it, so the field in hand loses the keyboard first and gets it back.
 void MainWindow::commitFieldBeingEdited() {
     QWidget* field = QApplication::focusWidget();
     if (!field || !isAncestorOf(field)) return;

@@ -81,6 +81,7 @@ void MainWindow::createFileMenu() {
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
     file->addAction(tr("&Export…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, [this] {
+        commitFieldBeingEdited(); // the seed typed is the one exported
         runner_->pause();
         if (!document_->atEnd()) document_->generateFor(1e9); // export the whole level, not a step of it
         ExportDialog dialog(document_, this);
