@@ -21,6 +21,7 @@
 #include "dialogs/shortcuts_dialog.h"
 #include "dialogs/tile_kinds_dialog.h"
 #include "commands/tile_kinds_command.h"
+#include "docks/generation_dock.h"
 #include "docks/parameter_form.h"
 #include "docks/play_dock.h"
 #include "document/project_document.h"
@@ -199,6 +200,19 @@ private slots:
         QVERIFY(window.save());
         QCOMPARE(loadProject(file.toStdString(), builtinStages()).seed, std::uint64_t{4242});
         QVERIFY(!window.document()->isModified());
+        // The same from a floating dock, a window of its own.
+        auto* dock = window.findChild<GenerationDock*>();
+        dock->setFloating(true);
+        QVERIFY(QTest::qWaitForWindowExposed(dock));
+        QApplication::setActiveWindow(dock);
+        QVERIFY(QTest::qWaitForWindowActive(dock));
+        seed->setFocus();
+        seed->selectAll();
+        QTest::keyClicks(seed, "77");
+        QVERIFY(seed->hasFocus());
+        QVERIFY(window.save());
+        QCOMPARE(loadProject(file.toStdString(), builtinStages()).seed, std::uint64_t{77});
+        dock->setFloating(false);
         auto gone = std::make_unique<MainWindow>();
         gone->show();
         QApplication::setActiveWindow(gone.get());

@@ -108,7 +108,10 @@ MainWindow::~MainWindow() { commitFieldBeingEdited(); }
 // the designer sees it, so the field in hand loses the keyboard first and gets it back.
 void MainWindow::commitFieldBeingEdited() {
     QWidget* field = QApplication::focusWidget();
-    if (!field || !isAncestorOf(field)) return;
+    // Parent by parent, not isAncestorOf(): a floating dock is a window of its own.
+    QWidget* up = field;
+    while (up && up != this) up = up->parentWidget();
+    if (!up) return;
     field->clearFocus();
     field->setFocus();
 }
