@@ -308,6 +308,39 @@ private slots:
         QCOMPARE(clippedArea({5, 3}, {-2, 1}, 6, 4), (Rect{0, 1, 6, 3}));
     }
 
+    // A right-button drag captures the cells as the stamp, as Tiled's does: the Stamp
+    // tool takes it, nothing is edited and the selection stays; a right click without
+    // a drag still only picks the tile.
+    void aRightDragCapturesAStamp() {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        ProjectDocument* doc = window.document();
+        MapView* view = window.mapView();
+        const Level generated = doc->level();
+        child<QAction>(&window, "toolPencil")->trigger();
+        QTest::mousePress(view, Qt::RightButton, {}, view->cellCentre(5, 4).toPoint());
+        QTest::mouseMove(view, view->cellCentre(3, 4).toPoint());
+        QTest::mouseMove(view, view->cellCentre(2, 3).toPoint());
+        QTest::mouseRelease(view, Qt::RightButton, {}, view->cellCentre(2, 3).toPoint());
+        QVERIFY(child<QAction>(&window, "toolStamp")->isChecked());
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QCOMPARE(window.painter()->selection(), Rect{});
+        const Stamp& stamp = window.painter()->stamp();
+        QCOMPARE(stamp.tiles.width(), 4);
+        QCOMPARE(stamp.tiles.height(), 2);
+        drag(view, {{22, 11}});
+        for (int y = 0; y < 2; ++y)
+            for (int x = 0; x < 4; ++x) QCOMPARE(doc->level().at(20 + x, 10 + y, 0), generated.at(2 + x, 3 + y, 0));
+        QCOMPARE(doc->undoStack()->count(), 1);
+        // A second capture, at the corner, replaces the stamp.
+        QTest::mousePress(view, Qt::RightButton, {}, view->cellCentre(1, 1).toPoint());
+        QTest::mouseMove(view, view->cellCentre(0, 0).toPoint());
+        QTest::mouseRelease(view, Qt::RightButton, {}, view->cellCentre(0, 0).toPoint());
+        QCOMPARE(window.painter()->stamp().tiles.width(), 2);
+    }
+
     // Select, Copy, Paste and the Stamp tool, turned with Z, Cut and Delete: each edit
     // one undo step, and undoing them all gives the generated level back.
     void selectCopyPasteAndStamp() {

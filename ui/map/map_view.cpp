@@ -312,7 +312,7 @@ void MapView::render(QPainter& painter, const QRect& area) {
 }
 
 // What the paint tools show while the designer works: the rectangle or line being
-// dragged, the selection, the stamp under the cursor.
+// dragged, a capture being dragged, the selection, the stamp under the cursor.
 void MapView::drawEditing(QPainter& painter, const CellTransform& t) {
     if (rectFrom_ && dragCell_) {
         painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
@@ -322,6 +322,12 @@ void MapView::drawEditing(QPainter& painter, const CellTransform& t) {
             for (const Point& c : lineCells(a, b)) painter.drawRect(t.cellRect(c.x, c.y, 1, 1));
         else
             painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
+    }
+    if (captureFrom_ && !(*captureFrom_ == *captureTo_)) { // a capture being dragged, in the stamp's colour
+        painter.setPen(QPen(QColor(255, 240, 120), 1, Qt::DashLine));
+        painter.setBrush(QColor(255, 240, 120, 40));
+        const Point a = *captureFrom_, b = *captureTo_;
+        painter.drawRect(t.cellRect(std::min(a.x, b.x), std::min(a.y, b.y), std::abs(a.x - b.x) + 1, std::abs(a.y - b.y) + 1));
     }
     if (selection_.width > 0 && !(rectFrom_ && tool_ == PaintTool::Select)) {
         // Marching ants, readable on light and dark tiles alike.

@@ -131,6 +131,8 @@ signals:
     void stampRequested(burrow::Point at);
     // A right click on a cell: pick its tile to paint with (Tiled's eyedropper).
     void tilePicked(burrow::Cell cell);
+    // A right-button drag from a to b (Tiled's capture): take those cells as the stamp.
+    void stampCaptured(burrow::Point a, burrow::Point b);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -178,6 +180,7 @@ private:
     std::optional<Point> dragCell_;   // the last cell of a paint drag
     std::optional<Point> rectFrom_;   // where a rectangle drag began
     std::optional<Point> hover_;      // the cell under the mouse
+    std::optional<Point> captureFrom_, captureTo_; // a right-button drag: a pick, or a capture
     Rect selection_;
     const TileGrid* stamp_ = nullptr;
     QPointer<MapCover> cover_;

@@ -1,7 +1,8 @@
 // The map view's input: the wheel zooms, the middle button (or the pan tool, or the
 // left button with Space held) drags,
 // the paint tools' clicks and drags become their signals, a right click picks a
-// tile, hovering shows what lies there; while a cover (a game) is shown, its keys
+// tile (a right drag takes the cells as a stamp, as Tiled's capture does), hovering
+// shows what lies there; while a cover (a game) is shown, its keys
 // are its own and the mouse only looks around.
 #include "map/map_view.h"
 
@@ -90,8 +91,8 @@ void MapView::mousePressEvent(QMouseEvent* event) {
         }
         return;
     }
-    if (event->button() == Qt::RightButton) {
-        if (const auto cell = cellAt(event->position())) emit tilePicked(*cell);
+    if (event->button() == Qt::RightButton) { // a pick, or a capture once it moves (mouseReleaseEvent)
+        if (const auto cell = cellAt(event->position())) captureFrom_ = captureTo_ = Point{cell->x, cell->y};
         return;
     }
     if (event->button() == Qt::LeftButton)
@@ -141,6 +142,12 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
         clampOffset();
         emit viewportChanged();
         update();
+    } else if (captureFrom_ && cell) {
+        const Point p{cell->x, cell->y};
+        if (!(p == *captureTo_)) {
+            captureTo_ = p;
+            update();
+        }
     } else if (dragCell_ && cell) {
         const Point p{cell->x, cell->y};
         if (!(p == *dragCell_)) {
@@ -156,7 +163,16 @@ void MapView::mouseMoveEvent(QMouseEvent* event) {
     emit cellHovered(cell);
 }
 
-void MapView::mouseReleaseEvent(QMouseEvent*) {
+void MapView::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() == Qt::RightButton && captureFrom_) {
+        const Point a = *captureFrom_, b = *captureTo_;
+        captureFrom_.reset();
+        captureTo_.reset();
+        update();
+        if (a == b) emit tilePicked({a.x, a.y, depth_});
+        else emit stampCaptured(a, b);
+        return;
+    }
     if (rectFrom_ && dragCell_) {
         if (tool_ == PaintTool::MakePrefab) emit prefabRectangleChosen(*rectFrom_, *dragCell_);
         else if (tool_ == PaintTool::Select) emit selectionChosen(*rectFrom_, *dragCell_);

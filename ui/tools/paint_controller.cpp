@@ -47,10 +47,22 @@ void PaintController::selectAll() {
 
 bool PaintController::copy() {
     if (selection_.width <= 0) return false;
-    stamp_ = copyStamp(document_->level(), view_->depth(), selection_);
+    takeStamp(selection_);
+    return true;
+}
+
+bool PaintController::capture(Point a, Point b) {
+    const Level& level = document_->level();
+    const Rect area = clippedArea(a, b, level.width(), level.height());
+    if (area.width <= 0 || area.height <= 0) return false;
+    takeStamp(area);
+    return true;
+}
+
+void PaintController::takeStamp(const Rect& area) {
+    stamp_ = copyStamp(document_->level(), view_->depth(), area);
     view_->setStamp(&stamp_.tiles);
     emit stampChanged();
-    return true;
 }
 
 bool PaintController::cut() { return copy() && erase(tr("Cut")); }

@@ -35,6 +35,9 @@ public:
     bool copy();
     bool cut();
     bool eraseSelection();
+    // Tiled's right-button drag: the cells from a to b, clipped to the level, become
+    // the stamp; the selection stays as it was. False when none lies in the level.
+    bool capture(Point a, Point b);
     const Stamp& stamp() const { return stamp_; }
     void turnStamp(bool clockwise);
     void mirrorStamp(bool leftRight);
@@ -50,6 +53,7 @@ private:
     void paint(const std::vector<Point>& cells, const QString& what, int stroke);
     void lay(Point cursor);
     bool erase(const QString& what);
+    void takeStamp(const Rect& area);
     void push(std::vector<ProjectDocument::EditChange> changes, const QString& what, int stroke);
     // The cells under the brush at each of `cells`, within the level.
     std::vector<Point> widened(const std::vector<Point>& cells) const;

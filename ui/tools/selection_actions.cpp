@@ -16,6 +16,13 @@ SelectionActions::SelectionActions(PaintController* paint, PrefabMaker* prefabs,
     menu_->insertSeparator(before_);
     addStampTurns();
     menu_->insertSeparator(before_);
+    // A right-button drag on the map takes the cells as the stamp, as Tiled's does, and
+    // hands it to the Stamp tool: Copy and Paste in one gesture.
+    connect(view_, &MapView::stampCaptured, this, [this](Point a, Point b) {
+        if (!paint_->capture(a, b)) return;
+        stampTool_->trigger();
+        emit message(tr("Captured %1 x %2 cells: click or drag to lay them").arg(paint_->stamp().tiles.width()).arg(paint_->stamp().tiles.height()));
+    });
 }
 
 QAction* SelectionActions::add(const QString& text, const QKeySequence& key, const char* name, const QString& tip) {
