@@ -41,6 +41,13 @@ void drag(MapView* view, std::initializer_list<QPoint> cells) {
     QTest::mouseRelease(view, Qt::LeftButton, {}, last);
 }
 
+// The window at a desktop's size with an example open and generated.
+bool showWithExample(MainWindow& window, const char* name) {
+    window.resize(1400, 900);
+    window.show();
+    return openAndFinish(window, example(name));
+}
+
 } // namespace
 
 class TestPainting : public QObject {
@@ -53,9 +60,7 @@ private slots:
 
     void paintUndoRedoAndTheEditSurvives() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level before = doc->level();
@@ -144,9 +149,7 @@ private slots:
     // named by the cells it changed, each once; clearing edits is one undo step.
     void eraserStrokesAndClearingAreUndoable() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level generated = doc->level();
@@ -174,9 +177,7 @@ private slots:
 
     void rectangleAndFillAreOneCommandEach() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         window.painter()->setTile(Tile::Obstacle);
@@ -209,9 +210,7 @@ private slots:
     // the drag moves the map and paints nothing; let go, the tool paints again.
     void spaceHeldPansWithAnyTool() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         view->zoomBy(4); // the level larger than the view, so it can move
@@ -247,9 +246,7 @@ private slots:
     // undo step; the pencil paints with the brush too.
     void lineAndBrushSize() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         window.painter()->setTile(Tile::Water);
@@ -313,9 +310,7 @@ private slots:
     // a drag still only picks the tile.
     void aRightDragCapturesAStamp() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level generated = doc->level();
@@ -345,9 +340,7 @@ private slots:
     // one undo step, and undoing them all gives the generated level back.
     void selectCopyPasteAndStamp() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("random-fill.burrow.json")));
+        QVERIFY(showWithExample(window, "random-fill.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         const Level generated = doc->level();
@@ -400,9 +393,7 @@ private slots:
     // survive saving and reopening.
     void aRectangleBecomesAPrefabTheRulesPlace() {
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(openAndFinish(window, example("cellular-depths.burrow.json")));
+        QVERIFY(showWithExample(window, "cellular-depths.burrow.json"));
         ProjectDocument* doc = window.document();
         MapView* view = window.mapView();
         child<QAction>(&window, "toolMake prefab")->trigger();

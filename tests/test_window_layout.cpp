@@ -27,6 +27,18 @@
 using namespace burrow;
 using namespace burrow::ui;
 
+namespace {
+
+// The first window on a 1024 x 700 screen (the panel takes the rest), as first laid out.
+bool showFirstWindowOfASmallScreen(MainWindow& window) {
+    window.resize(1024, 644);
+    window.applyFirstLayout();
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
+} // namespace
+
 class TestWindowLayout : public QObject {
     Q_OBJECT
 private slots:
@@ -156,10 +168,7 @@ private slots:
     void openingTheRoomGraphCutsNoName() {
         QSettings().clear();
         MainWindow window;
-        window.resize(1024, 644);
-        window.applyFirstLayout();
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showFirstWindowOfASmallScreen(window));
         auto* graph = window.findChild<RoomGraphDock*>();
         graph->show();
         graph->raise();
@@ -174,10 +183,7 @@ private slots:
     void aDockTurnedOnComesToTheFront() {
         QSettings().clear();
         MainWindow window;
-        window.resize(1024, 644);
-        window.applyFirstLayout();
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showFirstWindowOfASmallScreen(window));
         int turnedOn = 0;
         for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
             if (!dock->isHidden()) continue;
