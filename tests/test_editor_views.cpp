@@ -104,6 +104,10 @@ private slots:
         QTest::keyClick(map, Qt::Key_L); // and l and b are moves, not the Line and Pencil tools
         QTest::keyClick(map, Qt::Key_B);
         QVERIFY(child<QAction>(&window, "toolPencil")->isChecked());
+        QTest::keyClick(map, Qt::Key_R); // the game's or not, a tool key does nothing in a game
+        QTest::keyClick(map, Qt::Key_3);
+        QTest::keyClick(map, Qt::Key_Z);
+        QVERIFY(child<QAction>(&window, "toolPencil")->isChecked());
         // The mouse does not paint while a game is shown.
         QTest::mouseClick(map, Qt::LeftButton, {}, map->rect().center());
         QCOMPARE(levelHash(window.document()->level()), hash);

@@ -17,10 +17,25 @@
 
 namespace burrow::ui {
 
+namespace {
+
+// A letter or digit typed without Ctrl or Alt: the editor's tool and stamp keys.
+bool isToolKey(const QKeyEvent& key) {
+    const bool letterOrDigit = (key.key() >= Qt::Key_A && key.key() <= Qt::Key_Z) || (key.key() >= Qt::Key_0 && key.key() <= Qt::Key_9);
+    return letterOrDigit && !(key.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+}
+
+} // namespace
+
 bool MapView::event(QEvent* event) {
-    if (event->type() == QEvent::ShortcutOverride && cover_ && cover_->wantsKey(*static_cast<QKeyEvent*>(event))) {
-        event->accept();
-        return true;
+    // While a game is shown its keys are its own, and the editor's tool keys do
+    // nothing: switching the tool behind the game would surprise on the way back.
+    if (event->type() == QEvent::ShortcutOverride && cover_) {
+        const auto& key = *static_cast<QKeyEvent*>(event);
+        if (cover_->wantsKey(key) || isToolKey(key)) {
+            event->accept();
+            return true;
+        }
     }
     if (event->type() != QEvent::ToolTip || !level_ || cover_) return QWidget::event(event);
     const auto* help = static_cast<QHelpEvent*>(event);
