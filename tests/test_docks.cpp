@@ -324,7 +324,7 @@ private slots:
             for (const QString& key : row.keys.split(", ")) listed.insert(QKeySequence(key, QKeySequence::NativeText).toString());
         for (auto it = owner.cbegin(); it != owner.cend(); ++it) QVERIFY2(listed.contains(it.key()), qPrintable(it.key() + " (" + it.value() + ") is not in the list"));
         ShortcutsDialog dialog(&window);
-        QCOMPARE(dialog.findChild<QTableWidget*>("shortcuts")->rowCount(), static_cast<int>(shortcutRows(&window).size()) + 4);
+        QCOMPARE(dialog.findChild<QTableWidget*>("shortcuts")->rowCount(), static_cast<int>(shortcutRows(&window).size()) + 4 + 3); // the game's keys, the map's gestures
     }
 
     // The game's keys belong to the game while it has the keyboard: numpad 1 moves

@@ -51,6 +51,11 @@ ShortcutsDialog::ShortcutsDialog(QWidget* window) : QDialog(window) {
     for (const auto& [what, keys] : {std::pair{tr("Move"), tr("Arrows, numpad 1–9, h j k l y u b n")}, std::pair{tr("Wait a turn"), tr(". or numpad 5")},
                                      std::pair{tr("Take the stairs"), tr("< >")}, std::pair{tr("Back to the editor"), tr("Esc")}})
         rows.push_back({tr("Play view"), what, keys});
+    // The map's gestures, Tiled's: not commands, so no menu lists them.
+    for (const auto& [what, keys] : {std::pair{tr("Drag the map, whatever the tool"), tr("Space held, or the middle button")},
+                                     std::pair{tr("Pick the tile under the cursor"), tr("Right click")},
+                                     std::pair{tr("Take the cells as the Stamp tool's stamp"), tr("Right-button drag")}})
+        rows.push_back({tr("Map"), what, keys});
     auto* table = new QTableWidget(static_cast<int>(rows.size()), 3, this);
     table->setObjectName("shortcuts");
     table->setHorizontalHeaderLabels({tr("Menu"), tr("Command"), tr("Keys")});
@@ -68,7 +73,7 @@ ShortcutsDialog::ShortcutsDialog(QWidget* window) : QDialog(window) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table);
     layout->addWidget(buttons);
-    resize(560, 480);
+    resize(660, 480); // every column whole on a 1024 x 700 screen
 }
 
 } // namespace burrow::ui
