@@ -15,6 +15,8 @@
 #include "dialogs/prefab_canvas.h"
 #include "dialogs/prefabs_dialog.h"
 #include "document/project_document.h"
+#include "model/level_hash.h"
+#include "pipeline/make_level.h"
 #include "content/population_rules.h"
 #include "pipeline/builtin_stages.h"
 
@@ -223,6 +225,32 @@ private slots:
         QVERIFY(!dialog.removePrefab(0));
         QVERIFY2(dialog.problem().contains("the sample of stage ruins"), qPrintable(dialog.problem()));
         QCOMPARE(dialog.list()->count(), 1);
+    }
+
+    // A sample repainted grows the level again: the editor shows what every command
+    // makes of the project (it kept the level of the old sample). A prefab no stage
+    // grows from, added, leaves the level as it is; undo gives the old level back.
+    void aRepaintedSampleGrowsTheLevelAgain() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("wfc-ruins.burrow.json"), nullptr));
+        QVERIFY(doc.generateFor(60000));
+        const QString grown = doc.levelHash();
+        PrefabsDialog unused(doc.project());
+        unused.addPrefab();
+        doc.undoStack()->push(new PrefabCommand(&doc, unused.prefabs(), "Edit prefabs"));
+        QCOMPARE(doc.levelHash(), grown); // still finished: nothing to make again
+
+        PrefabsDialog dialog(doc.project());
+        dialog.select(0);
+        dialog.setTile(Tile::Water);
+        QVERIFY(dialog.paint({12, 12}));
+        doc.undoStack()->push(new PrefabCommand(&doc, dialog.prefabs(), "Edit prefabs"));
+        QVERIFY(doc.generateFor(60000));
+        QCOMPARE(doc.levelHash(), QString::fromStdString(levelHash(makeLevel(doc.project(), doc.project().seed).level)));
+        QVERIFY(doc.levelHash() != grown);
+        doc.undoStack()->undo();
+        QVERIFY(doc.generateFor(60000));
+        QCOMPARE(doc.levelHash(), grown);
     }
 
     // Cancel leaves the project as it was; a project without prefabs says how to make one.

@@ -15,4 +15,8 @@ namespace burrow {
 // nothing uses it.
 std::vector<std::string> prefabUses(const Project& project, const std::string& id, const StageCatalog& catalog);
 
+// Whether a stage of `project` names, in a parameter, a prefab that differs between
+// `before` and `after` (changed, added or gone): a level grown from it changes.
+bool stagesGrowFromChanged(const Project& project, const ProjectPrefabs& before, const ProjectPrefabs& after, const StageCatalog& catalog);
+
 } // namespace burrow

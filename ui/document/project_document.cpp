@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <algorithm>
+#include <utility>
 #include <QFileInfo>
 #include <QUndoStack>
 
@@ -10,6 +11,7 @@
 #include "io/diagnostic.h"
 #include "model/level_hash.h"
 #include "pipeline/make_level.h"
+#include "project/prefab_uses.h"
 
 namespace burrow::ui {
 
@@ -225,7 +227,7 @@ void ProjectDocument::setMovement(Connectivity movement) {
 
 void ProjectDocument::setPrefabs(ProjectPrefabs prefabs) {
     if (prefabs == project_.prefabs) return;
-    project_.prefabs = std::move(prefabs);
+    const ProjectPrefabs before = std::exchange(project_.prefabs, std::move(prefabs));
     // Groups hold copies of the prefabs they stamp: keep them the project's.
     Recipe recipe = project_.recipe;
     for (StageEntry& entry : recipe.stages) {
@@ -241,8 +243,20 @@ void ProjectDocument::setPrefabs(ProjectPrefabs prefabs) {
         if (!(rules == *entry.rules)) entry.rules = std::make_shared<PopulationRules>(std::move(rules));
     }
     setModified(true);
-    if (recipe == project_.recipe) emit recipeChanged();
-    else setRecipe(std::move(recipe));
+    // A generation reads the prefabs a stage grows from (a wave function collapse
+    // sample) as it begins: when one of those changed, it starts again, as for a new
+    // room graph. Else only the groups' copies may have changed, which the recipe holds.
+    if (stagesGrowFromChanged(project_, before, project_.prefabs, builtinStages())) {
+        project_.recipe = std::move(recipe);
+        restart();
+        emit recipeChanged();
+        emit levelReset();
+        emit progressChanged();
+    } else if (recipe == project_.recipe) {
+        emit recipeChanged();
+    } else {
+        setRecipe(std::move(recipe));
+    }
 }
 
 void ProjectDocument::setRoomGraphs(RoomGraphs graphs) {

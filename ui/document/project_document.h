@@ -87,7 +87,8 @@ public:
     void setSize(LevelSize size);
     void setMovement(Connectivity movement);
     // The project's prefabs; the prefab groups of its rules follow (a prefab gone is
-    // dropped from them, a changed one replaced), regenerating when they change.
+    // dropped from them, a changed one replaced); the level is made again when a
+    // stage grows it from a prefab that changed (a wave function collapse sample).
     void setPrefabs(ProjectPrefabs prefabs);
     // The project's room graphs (Project::roomGraphs): the level is made again,
     // since a room_graph stage may lay any of them out.
