@@ -253,6 +253,26 @@ private slots:
         QCOMPARE(doc.levelHash(), grown);
     }
 
+    // A room graph's room may take a prefab's shape (the keep's chapel): the dialog
+    // will not remove it (the project would not read again), and repainted it makes
+    // the level again, as every command would.
+    void aRoomsPrefabStaysAndGrowsTheLevelAgain() {
+        ProjectDocument doc;
+        QVERIFY(doc.open(example("keep.burrow.json"), nullptr));
+        QVERIFY(doc.generateFor(60000));
+        const QString grown = doc.levelHash();
+        PrefabsDialog dialog(doc.project());
+        dialog.select(0);
+        QVERIFY(!dialog.removePrefab(0));
+        QVERIFY2(dialog.problem().contains("room chapel of room graph keep"), qPrintable(dialog.problem()));
+        dialog.setTile(Tile::Water);
+        QVERIFY(dialog.paint({1, 2}));
+        doc.undoStack()->push(new PrefabCommand(&doc, dialog.prefabs(), "Edit prefabs"));
+        QVERIFY(doc.generateFor(60000));
+        QCOMPARE(doc.levelHash(), QString::fromStdString(levelHash(makeLevel(doc.project(), doc.project().seed).level)));
+        QVERIFY(doc.levelHash() != grown);
+    }
+
     // Cancel leaves the project as it was; a project without prefabs says how to make one.
     void nothingChangesWithoutOk() {
         ProjectDocument doc;

@@ -221,7 +221,7 @@ void PrefabsDialog::showCurrent() {
         else if (source.is_object()) file = source.value("tiled", source.value("text", file));
         source_->setText(tr("Read from %1: change it there (it is left as it is), or remove it here.").arg(QString::fromStdString(file)));
     } else if (const auto uses = prefabUses(project_, prefab->id, builtinStages()); uses.empty()) {
-        source_->setText(tr("Nothing uses it yet: a prefab group in the Population dock can place it, or a wave function collapse stage grow from it."));
+        source_->setText(tr("Nothing uses it yet: a prefab group in the Population dock can place it, a wave function collapse stage grow from it, or a room in the Room Graph dock take its shape."));
     } else {
         QStringList where;
         for (const std::string& use : uses) where << QString::fromStdString(use);
@@ -318,7 +318,7 @@ bool PrefabsDialog::removePrefab(int row) {
         select(row);
         QStringList where;
         for (const std::string& use : uses) where << QString::fromStdString(use);
-        refused_ = tr("'%1' is used as %2: take it out there first (the Population dock, or the stage's parameters)")
+        refused_ = tr("'%1' is used as %2: take it out there first (the Population dock, the stage's parameters or the Room Graph dock)")
                        .arg(QString::fromStdString(prefab.id), where.join(", "));
         showProblem();
         return false;
